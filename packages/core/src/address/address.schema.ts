@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { entityId } from '../shared.schema.ts';
+
+export const defaultCountry = 'USA';
+
+const part = (label: string, max = 200) =>
+  z.string().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
+
+/** POST /api/customers/{id}/addresses, customers.addAddress */
+export const createAddressInput = z.object({
+  customerId: entityId,
+  // 'billing' or anything else, which shows as Shipping (SPEC §3)
+  addressType: z.string().trim().max(20).default('shipping'),
+  isDefault: z.boolean().default(false),
+  street: part('Street'),
+  city: part('City', 100),
+  state: part('State', 100),
+  zipCode: part('ZIP code', 20),
+  country: z.string().trim().max(100).default(defaultCountry).transform((c) => c || defaultCountry),
+});
+export type CreateAddressInput = z.input<typeof createAddressInput>;
+
+export interface AddressInfo {
+  id: string;
+  customerId: string;
+  addressType: string;
+  isDefault: boolean;
+  street: string;
+  city: string;
+  state: string;
+  zipCode: string;
+  country: string;
+}
+
+/** How an address type is labelled: billing, or Shipping for any other. */
+export const addressTypeLabel = (addressType: string) => (addressType === 'billing' ? 'Billing' : 'Shipping');

@@ -1,0 +1,47 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { keys } from '../db/keys.ts';
+import { upsertVersioned } from '../db/versioned.ts';
+import { DomainError } from '../error.ts';
+import type { ContentBlock, ContentBlocksInfo, saveContentBlocksInput } from './content-block.schema.ts';
+
+/** DynamoDB items stop at 400 KB; the list is one item, so it stays well under that. */
+export const maxBlocksBytes = 350_000;
+
+export function fromItem(item: Record<string, unknown> | undefined, eventId: string): ContentBlocksInfo {
+  return {
+    eventId,
+    blocks: (item?.blocks as ContentBlock[] | undefined) ?? [],
+    version: Number(item?.version ?? 0),
+  };
+}
+
+/** An event's ordered content blocks (one item). */
+export async function getBlocksItem(db: Db, eventId: string) {
+  const result = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.eventBlocks(eventId) }));
+  return result.Item;
+}
+
+/** Replaces the whole ordered list; blocks without an id (or with a repeated one) get a new one. */
+export async function replaceBlocksItem(db: Db, input: z.output<typeof saveContentBlocksInput>, now = new Date()) {
+  const seen = new Set<string>();
+  const blocks = input.blocks.map((block) => {
+    const id = block.id && !seen.has(block.id) ? block.id : randomUUID();
+    seen.add(id);
+    return { ...block, id };
+  });
+  if (Buffer.byteLength(JSON.stringify(blocks)) > maxBlocksBytes) {
+    throw new DomainError('too_large', 'These content blocks are too large to save together (350 KB at most). Shorten or remove some blocks.');
+  }
+  const item = await upsertVersioned(
+    db,
+    'content block list',
+    keys.eventBlocks(input.eventId),
+    { blocks, eventId: input.eventId, updatedAt: now.toISOString() },
+    {},
+    input.version,
+  );
+  return fromItem(item, input.eventId);
+}

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { entityId, expectedVersion, optionalText } from '../shared.schema.ts';
+
+export const defaultCtaColor = '#3088D8';
+
+export const hexColor = z
+  .string()
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'Button colour must be a hex colour such as #3088D8');
+
+/** POST /api/events/{id}/cta, cta.save. On creation only text and isCustom are sent. */
+export const saveCtaInput = z.object({
+  eventId: entityId,
+  text: z.string().trim().min(1, 'Button text is required.').max(100, 'Button text must be at most 100 characters'),
+  isCustom: z.boolean().default(false),
+  buttonColor: hexColor.optional(),
+  ticketsCta: optionalText(200).optional(),
+  version: expectedVersion,
+});
+export type SaveCtaInput = z.input<typeof saveCtaInput>;
+
+export interface CtaInfo {
+  eventId: string;
+  text: string;
+  isCustom: boolean;
+  buttonColor: string;
+  ticketsCta: string;
+  updatedAt: string;
+  version: number;
+}
+
+/** The CTA tab of the edit page. */
+export const ctaEditForm = z.object({
+  buttonText: z.string().trim().min(1, 'Button text is required.'),
+  ticketsCta: z.string().optional(),
+  buttonColor: hexColor,
+});
+export type CtaEditForm = z.infer<typeof ctaEditForm>;

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { entityId, expectedVersion } from '../shared.schema.ts';
+
+const name = z.string().trim().min(2, 'Name must be at least 2 characters').max(200, 'Name must be at most 200 characters');
+const email = z.string().trim().max(320, 'Email must be at most 320 characters').pipe(z.email('Please enter a valid email address'));
+const phone = z.string().trim().max(50, 'Phone must be at most 50 characters').default('');
+
+/** The Add New Customer / edit customer form, and POST /api/customers. */
+export const customerForm = z.object({ name, email, phone: phone.optional() });
+export type CustomerForm = z.input<typeof customerForm>;
+
+export const createCustomerInput = z.object({ name, email, phone });
+export type CreateCustomerInput = z.input<typeof createCustomerInput>;
+
+export const updateCustomerInput = z.object({ id: entityId, name, email, phone, version: expectedVersion });
+export type UpdateCustomerInput = z.input<typeof updateCustomerInput>;
+
+export const customerIdInput = z.object({ id: entityId });
+
+export interface CustomerInfo {
+  id: string;
+  name: string;
+  email: string;
+  phone: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}

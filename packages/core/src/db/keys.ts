@@ -1,0 +1,43 @@
+// The only place item keys are spelled. Every access pattern builds its keys here.
+
+/** Sort keys that order by a timestamp or number, then by id for stable ties. */
+const ordered = (value: string, id: string) => `${value}#${id}`;
+
+export const keys = {
+  event: (id: string) => ({ pk: `EVENT#${id}`, sk: 'EVENT' }),
+  eventSeo: (id: string) => ({ pk: `EVENT#${id}`, sk: 'SEO' }),
+  eventCta: (id: string) => ({ pk: `EVENT#${id}`, sk: 'CTA' }),
+  eventBlocks: (id: string) => ({ pk: `EVENT#${id}`, sk: 'BLOCKS' }),
+  /** gsi1: all events, newest created first. */
+  eventsByCreated: (createdAt: string, id: string) => ({ gsi1pk: 'EVENTS', gsi1sk: ordered(createdAt, id) }),
+  /** gsi2: all events ranked by conversion (thousandths of a percent, zero-padded). */
+  eventsByConversion: (conversionMilli: number, id: string) => ({
+    gsi2pk: 'EVENTS_BY_CONVERSION',
+    gsi2sk: ordered(String(Math.max(0, conversionMilli)).padStart(12, '0'), id),
+  }),
+
+  customer: (id: string) => ({ pk: `CUSTOMER#${id}`, sk: 'CUSTOMER' }),
+  /** gsi1: all customers, newest first. */
+  customersByCreated: (createdAt: string, id: string) => ({ gsi1pk: 'CUSTOMERS', gsi1sk: ordered(createdAt, id) }),
+  /** Uniqueness guard: one item per customer e-mail address. */
+  customerEmail: (email: string) => ({ pk: `EMAIL#${email.trim().toLowerCase()}`, sk: 'EMAIL' }),
+  address: (customerId: string, id: string) => ({ pk: `CUSTOMER#${customerId}`, sk: `ADDRESS#${id}` }),
+  addressPrefix: 'ADDRESS#',
+
+  purchase: (customerId: string, purchaseDate: string, id: string) => ({
+    pk: `CUSTOMER#${customerId}`,
+    sk: `PURCHASE#${ordered(purchaseDate, id)}`,
+  }),
+  purchasePrefix: 'PURCHASE#',
+  /** gsi1: all transactions, newest first. */
+  transactionsByDate: (purchaseDate: string, id: string) => ({ gsi1pk: 'TRANSACTIONS', gsi1sk: ordered(purchaseDate, id) }),
+
+  stats: () => ({ pk: 'STATS', sk: 'GLOBAL' }),
+  settings: () => ({ pk: 'SETTINGS', sk: 'APP' }),
+  adminCredentials: () => ({ pk: 'ADMIN', sk: 'CREDENTIALS' }),
+  session: (tokenHash: string) => ({ pk: `SESSION#${tokenHash}`, sk: 'SESSION' }),
+  loginThrottle: (username: string) => ({ pk: `LOGIN#${username.toLowerCase()}`, sk: 'THROTTLE' }),
+} as const;
+
+/** The key attributes of an item: stripped before an item leaves its repository. */
+export const keyAttributes = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'ttl'] as const;

@@ -1,0 +1,47 @@
+// The one table definition. The local setup (CreateTable) and sst.config.ts (sst.aws.Dynamo)
+// both read it, so the two cannot drift. Shaped like sst.aws.Dynamo's arguments.
+export const tableDefinition = {
+  fields: {
+    pk: 'string',
+    sk: 'string',
+    gsi1pk: 'string',
+    gsi1sk: 'string',
+    gsi2pk: 'string',
+    gsi2sk: 'string',
+  },
+  primaryIndex: { hashKey: 'pk', rangeKey: 'sk' },
+  globalIndexes: {
+    // events by creation, customers by creation, transactions by date
+    gsi1: { hashKey: 'gsi1pk', rangeKey: 'gsi1sk' },
+    // events ranked by conversion rate (top events)
+    gsi2: { hashKey: 'gsi2pk', rangeKey: 'gsi2sk' },
+  },
+  ttl: 'ttl',
+} as const;
+
+export type IndexName = keyof typeof tableDefinition.globalIndexes;
+
+/** The same definition as a DynamoDB CreateTable request (on-demand capacity). */
+export function createTableInput(tableName: string) {
+  const { fields, primaryIndex, globalIndexes } = tableDefinition;
+  return {
+    TableName: tableName,
+    BillingMode: 'PAY_PER_REQUEST' as const,
+    AttributeDefinitions: Object.keys(fields).map((name) => ({
+      AttributeName: name,
+      AttributeType: 'S' as const,
+    })),
+    KeySchema: [
+      { AttributeName: primaryIndex.hashKey, KeyType: 'HASH' as const },
+      { AttributeName: primaryIndex.rangeKey, KeyType: 'RANGE' as const },
+    ],
+    GlobalSecondaryIndexes: Object.entries(globalIndexes).map(([name, index]) => ({
+      IndexName: name,
+      KeySchema: [
+        { AttributeName: index.hashKey, KeyType: 'HASH' as const },
+        { AttributeName: index.rangeKey, KeyType: 'RANGE' as const },
+      ],
+      Projection: { ProjectionType: 'ALL' as const },
+    })),
+  };
+}

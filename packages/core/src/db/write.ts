@@ -1,0 +1,61 @@
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { Db } from './client.ts';
+
+type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
+type Operation = 'Put' | 'Update' | 'Delete' | 'ConditionCheck';
+/** One transaction item, without its TableName (added here). */
+export type TransactItem = Partial<Record<Operation, Record<string, unknown>>>;
+
+/** Which items of a cancelled transaction failed their condition (by position). */
+export function failedConditions(error: unknown): number[] | null {
+  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return null;
+  const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+  return reasons.flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : []));
+}
+
+export const isConditionFailure = (error: unknown) =>
+  error instanceof Error && error.name === 'ConditionalCheckFailedException';
+
+/**
+ * Runs a write transaction; items name their table implicitly (this Db's). A transaction
+ * cancelled only because another one touched the same items (TransactionConflict, e.g. two
+ * purchases moving the dashboard totals at once) is retried with jitter, a bounded number of times.
+ */
+export async function transact(db: Db, items: TransactItem[]) {
+  const command = new TransactWriteCommand({
+    TransactItems: items.map((item) => {
+      const [[kind, body]] = Object.entries(item) as [[string, Record<string, unknown>]];
+      return { [kind]: { ...body, TableName: db.tableName } };
+    }) as TransactItems,
+  });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.doc.send(command);
+    } catch (error) {
+      if (attempt >= 10 || !onlyConflicts(error)) throw error;
+      await new Promise((r) => setTimeout(r, Math.random() * 10 * 2 ** Math.min(attempt, 5)));
+    }
+  }
+}
+
+function onlyConflicts(error: unknown) {
+  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return false;
+  const codes = ((error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [])
+    .map((r) => r.Code)
+    .filter((code) => code && code !== 'None');
+  return codes.length > 0 && codes.every((code) => code === 'TransactionConflict');
+}
+
+/**
+ * Optimistic retry for counter transactions that are conditional on the values they read:
+ * when a concurrent write moved those values on, read again and retry (bounded).
+ */
+export async function withRetry<T>(attempt: () => Promise<T | typeof retry>, tries = 8): Promise<T> {
+  for (let i = 0; i < tries; i++) {
+    const result = await attempt();
+    if (result !== retry) return result;
+    await new Promise((r) => setTimeout(r, Math.random() * 20 * (i + 1)));
+  }
+  throw new Error('Too much contention on a counter; giving up after retries');
+}
+export const retry = Symbol('retry');

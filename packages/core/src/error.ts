@@ -1,0 +1,29 @@
+export type DomainErrorKind =
+  | 'invalid'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  | 'too_large'
+  | 'rate_limited'
+  | 'unavailable';
+
+/** The one error the domain throws on purpose. Its message is shown to the user as is. */
+export class DomainError extends Error {
+  constructor(
+    readonly kind: DomainErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const notFound = (what: string) => new DomainError('not_found', `${what} not found`);
+
+/** A conditional write lost to a newer one. */
+export const staleVersion = (what: string) =>
+  new DomainError(
+    'conflict',
+    `This ${what} was changed by someone else since you opened it. Reload to see the latest version, then apply your changes again.`,
+  );

@@ -1,0 +1,130 @@
+import { z } from 'zod';
+import { entityId, expectedVersion, optionalText, parseableDate } from '../shared.schema.ts';
+
+export const eventStatuses = ['draft', 'active', 'completed', 'cancelled'] as const;
+export type EventStatus = (typeof eventStatuses)[number];
+
+/** Default time of an event entity; the create form starts at 09:00 instead (SPEC §9). */
+export const defaultEventTime = '19:00';
+export const createFormDefaultTime = '09:00';
+
+export const timeOfDay = z
+  .string()
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Invalid time format (HH:MM)');
+
+const status = z.enum(eventStatuses, {
+  error: 'Status must be one of draft, active, completed or cancelled',
+});
+
+const externalIds = {
+  venueId: optionalText(200),
+  ticketEvolutionEventId: optionalText(200),
+  tailgateEventId: optionalText(200),
+  tailgateDiscount: optionalText(20),
+  seatViewUrl: optionalText(2000),
+};
+
+/** POST /api/events, events.create */
+export const createEventInput = z.object({
+  title: z.string().trim().min(3, 'Title must be at least 3 characters long').max(200, 'Title must be at most 200 characters'),
+  description: optionalText(),
+  date: parseableDate('Invalid date format'),
+  time: timeOfDay.default(defaultEventTime),
+  venue: z.string().trim().min(3, 'Venue must be at least 3 characters long').max(200, 'Venue must be at most 200 characters'),
+  status: status.default('draft'),
+  ...externalIds,
+});
+export type CreateEventInput = z.input<typeof createEventInput>;
+
+/** PUT /api/events/{id}, events.update. `sales` is accepted for compatibility and ignored: counters are the server's. */
+export const updateEventInput = z.object({
+  id: entityId,
+  title: z.string().trim().min(2, 'Title must be at least 2 characters.').max(200, 'Title must be at most 200 characters'),
+  description: optionalText(),
+  date: z.string().trim().min(1, 'Date is required.').pipe(parseableDate('Invalid date format')),
+  time: timeOfDay.optional(),
+  venue: z.string().trim().min(1, 'Location is required.').max(200, 'Location must be at most 200 characters'),
+  status: status.optional(),
+  sales: z.unknown().optional(),
+  version: expectedVersion,
+  ...externalIds,
+});
+export type UpdateEventInput = z.input<typeof updateEventInput>;
+
+export const eventIdInput = z.object({ id: entityId });
+export const recentEventsInput = z.object({
+  limit: z.coerce.number().int('Limit must be a whole number').min(1, 'Limit must be between 1 and 100').max(100, 'Limit must be between 1 and 100').default(5),
+});
+export const addPageViewsInput = z.object({
+  id: entityId,
+  count: z.number().int('Count must be a whole number').min(1, 'Count must be between 1 and 100000').max(100_000, 'Count must be between 1 and 100000').default(1),
+});
+
+export interface EventInfo {
+  id: string;
+  title: string;
+  description: string;
+  /** ISO timestamp */
+  date: string;
+  time: string;
+  venue: string;
+  status: EventStatus;
+  /** completed sales in dollars */
+  sales: number;
+  venueId: string;
+  ticketEvolutionEventId: string;
+  tailgateEventId: string;
+  tailgateDiscount: string;
+  seatViewUrl: string;
+  pageViews: number;
+  completedPurchases: number;
+  /** e.g. '12.5%' */
+  conversionRate: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+// ---- the create wizard's form (one schema, three steps) ----
+
+export const ctaChoices = ['Register Now', 'Buy Tickets', 'RSVP', 'Learn More', 'Join Us', 'Custom'] as const;
+export const defaultCtaText = 'Register Now';
+
+export const createEventForm = z.object({
+  title: z.string().trim().min(3, 'Title must be at least 3 characters long'),
+  description: z.string().optional(),
+  date: parseableDate('Invalid date format'),
+  time: timeOfDay,
+  venue: z.string().trim().min(3, 'Venue must be at least 3 characters long'),
+  status: z.string(),
+  seoTitle: z.string().max(60, 'SEO title should be under 60 characters'),
+  seoDescription: z.string().max(160, 'Description should be under 160 characters'),
+  seoKeywords: z.string(),
+  ctaText: z.string(),
+  customCta: z.string().optional(),
+});
+export type CreateEventForm = z.infer<typeof createEventForm>;
+
+/** Which fields each wizard step validates before Next. */
+export const createEventSteps = {
+  basic: ['title', 'description', 'date', 'time', 'venue', 'status'],
+  seo: ['seoTitle', 'seoDescription', 'seoKeywords'],
+  cta: ['ctaText', 'customCta'],
+} as const satisfies Record<string, readonly (keyof CreateEventForm)[]>;
+
+// ---- the edit page's Basic Info form ----
+
+export const editEventForm = z.object({
+  title: z.string().trim().min(2, 'Title must be at least 2 characters.'),
+  /** datetime-local value, e.g. 2030-05-01T19:00 */
+  dateTime: z.string().min(1, 'Date is required.'),
+  description: z.string().optional(),
+  location: z.string().trim().min(1, 'Location is required.'),
+  venueId: z.string().optional(),
+  ticketEvolutionEventId: z.string().optional(),
+  tailgateEventId: z.string().optional(),
+  tailgateDiscount: z.string().optional(),
+  seatViewUrl: z.string().optional(),
+});
+export type EditEventForm = z.infer<typeof editEventForm>;

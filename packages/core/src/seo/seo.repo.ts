@@ -1,0 +1,33 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { keys } from '../db/keys.ts';
+import { batchGet, stripKeys } from '../db/query.ts';
+import { upsertVersioned } from '../db/versioned.ts';
+import { defaultOgType, type saveSeoInput, type SeoInfo } from './seo.schema.ts';
+
+export const fromItem = (item: Record<string, unknown>) => stripKeys(item) as unknown as SeoInfo;
+
+/** An event's SEO record (edit page), or undefined. */
+export async function getSeoItem(db: Db, eventId: string) {
+  const result = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.eventSeo(eventId) }));
+  return result.Item;
+}
+
+/** The SEO records of many events at once (events with details): BatchGetItem. */
+export function getSeoItems(db: Db, eventIds: string[]) {
+  return batchGet(db, eventIds.map(keys.eventSeo));
+}
+
+export async function upsertSeoItem(db: Db, input: z.output<typeof saveSeoInput>, now = new Date()) {
+  const { eventId, version, ...fields } = input;
+  const item = await upsertVersioned(
+    db,
+    'SEO record',
+    keys.eventSeo(eventId),
+    { ...fields, eventId, updatedAt: now.toISOString() },
+    { ogImageUrl: '', ogType: defaultOgType },
+    version,
+  );
+  return fromItem(item);
+}

@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { changePasswordForm, loginInput, type SessionUser } from '../auth/auth.schema.ts';
+import type { Db } from '../db/client.ts';
+import { DomainError } from '../error.ts';
+import { hashPassword, sameSecret, sha256Hex, verifyPasswordHash } from './password.ts';
+import {
+  addThrottleFailure,
+  clearThrottle,
+  deleteSession,
+  getAdminCredentials,
+  getSession,
+  getThrottle,
+  lockThrottle,
+  putAdminCredentials,
+  putSession,
+} from './session.repo.ts';
+
+export const sessionMaxAgeSeconds = 12 * 60 * 60;
+export const maxFailedLogins = 5;
+export const lockoutMs = 5 * 60 * 1000;
+
+/** The configured administrator (env locally, SST secret on AWS). */
+export interface AdminCredentials {
+  username: string;
+  password: string;
+}
+
+const invalidLogin = () => new DomainError('unauthorized', 'Invalid username or password');
+const lockedOut = (until: number, now: number) =>
+  new DomainError(
+    'rate_limited',
+    `Too many failed sign-in attempts. Try again in ${Math.max(1, Math.ceil((until - now) / 60_000))} minute(s).`,
+  );
+
+async function passwordMatches(db: Db, admin: AdminCredentials, password: string) {
+  const stored = await getAdminCredentials(db);
+  // A password changed in Settings > Security replaces the configured one.
+  return stored ? verifyPasswordHash(password, stored.passwordHash) : sameSecret(password, admin.password);
+}
+
+/**
+ * Checks the credentials and opens a 12-hour session. Five failures in a row for a username
+ * lock it for five minutes (429), whatever password comes next.
+ */
+export async function login(db: Db, admin: AdminCredentials, rawInput: unknown, now = Date.now()) {
+  const { username, password } = loginInput.parse(rawInput);
+  const throttle = await getThrottle(db, username);
+  if (throttle?.lockedUntil && throttle.lockedUntil > now) throw lockedOut(throttle.lockedUntil, now);
+
+  const userOk = sameSecret(username, admin.username);
+  const passOk = await passwordMatches(db, admin, password);
+  if (!userOk || !passOk) {
+    const failures = await addThrottleFailure(db, username, now + lockoutMs);
+    if (failures >= maxFailedLogins) {
+      await lockThrottle(db, username, now + lockoutMs);
+      throw lockedOut(now + lockoutMs, now);
+    }
+    throw invalidLogin();
+  }
+  if (throttle) await clearThrottle(db, username);
+
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = now + sessionMaxAgeSeconds * 1000;
+  await putSession(db, sha256Hex(token), { username: admin.username, createdAt: new Date(now).toISOString(), expiresAt });
+  return { token, user: { username: admin.username } satisfies SessionUser, expiresAt };
+}
+
+/** The signed-in user of a session token, or null when it is unknown or expired. */
+export async function resolve(db: Db, token: string | undefined, now = Date.now()): Promise<SessionUser | null> {
+  if (!token || token.length > 200) return null;
+  const session = await getSession(db, sha256Hex(token));
+  if (!session || session.expiresAt <= now) return null;
+  return { username: session.username };
+}
+
+export async function logout(db: Db, token: string | undefined) {
+  if (token && token.length <= 200) await deleteSession(db, sha256Hex(token));
+}
+
+/** Settings > Security: checks the current password, then stores the new one hashed. */
+export async function changePassword(db: Db, admin: AdminCredentials, rawInput: unknown) {
+  const input = changePasswordForm.parse(rawInput);
+  const stored = await getAdminCredentials(db);
+  const currentOk = stored
+    ? await verifyPasswordHash(input.currentPassword, stored.passwordHash)
+    : sameSecret(input.currentPassword, admin.password);
+  if (!currentOk) throw new DomainError('invalid', 'The current password is not correct');
+  try {
+    await putAdminCredentials(db, await hashPassword(input.newPassword), stored?.version);
+  } catch (error) {
+    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') {
+      throw new DomainError('conflict', 'The password was changed at the same time elsewhere. Sign in again and retry.');
+    }
+    throw error;
+  }
+}

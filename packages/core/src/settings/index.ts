@@ -1,0 +1,10 @@
+import type { Db } from '../db/client.ts';
+import { fn } from '../fn.ts';
+import { fromItem, getSettingsItem, putSettingsItem } from './settings.repo.ts';
+import { saveAppSettingsInput } from './settings.schema.ts';
+
+export async function get(db: Db) {
+  return fromItem(await getSettingsItem(db));
+}
+
+export const save = fn(saveAppSettingsInput, (db, input) => putSettingsItem(db, input));

@@ -1,0 +1,25 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { keys } from '../db/keys.ts';
+import { upsertVersioned } from '../db/versioned.ts';
+import { defaultServiceFeePercentage, type AppSettingsInfo, type saveAppSettingsInput } from './settings.schema.ts';
+
+export function fromItem(item: Record<string, unknown> | undefined): AppSettingsInfo {
+  return {
+    serviceFeePercentage: (item?.serviceFeePercentage as string | undefined) ?? defaultServiceFeePercentage,
+    updatedAt: (item?.updatedAt as string | undefined) ?? null,
+    version: Number(item?.version ?? 0),
+  };
+}
+
+/** The app settings (one item); the defaults when never saved. */
+export async function getSettingsItem(db: Db) {
+  const result = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.settings() }));
+  return result.Item;
+}
+
+export async function putSettingsItem(db: Db, input: z.output<typeof saveAppSettingsInput>, now = new Date()) {
+  const { version, ...fields } = input;
+  return fromItem(await upsertVersioned(db, 'settings', keys.settings(), { ...fields, updatedAt: now.toISOString() }, {}, version));
+}

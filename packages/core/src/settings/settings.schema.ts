@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { expectedVersion } from '../shared.schema.ts';
+
+export const defaultServiceFeePercentage = '18';
+
+/** The Global Settings form and POST /api/app-settings. SPEC §5: non-empty, no numeric or range check. */
+export const appSettingsForm = z.object({
+  serviceFeePercentage: z
+    .string({ error: 'Service fee percentage is required' })
+    .trim()
+    .min(1, 'Service fee percentage is required')
+    .max(20, 'Service fee percentage must be at most 20 characters'),
+});
+export type AppSettingsForm = z.infer<typeof appSettingsForm>;
+
+export const saveAppSettingsInput = appSettingsForm.extend({ version: expectedVersion });
+
+export interface AppSettingsInfo {
+  serviceFeePercentage: string;
+  updatedAt: string | null;
+  version: number;
+}

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** Optional free text: absent becomes ''. */
+export const optionalText = (max = 5000) => z.string().trim().max(max, `Must be at most ${max} characters`).default('');
+
+/** The version a client last read; an update that carries it is refused if the item moved on. */
+export const expectedVersion = z.number().int().positive().optional();
+
+export const entityId = z.string().trim().min(1, 'An id is required').max(100, 'Ids are at most 100 characters');
+
+/** An http(s) address or nothing; anything else (javascript:, data:) is refused. */
+export const httpUrlOrEmpty = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(2000, 'Addresses are at most 2000 characters')
+    .refine((value) => value === '' || isHttpUrl(value), message)
+    .default('');
+
+export function isHttpUrl(value: string) {
+  if (!/^https?:\/\//i.test(value)) return false;
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A date string that parses, stored as an ISO timestamp. */
+export const parseableDate = (message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((value) => value !== '' && !Number.isNaN(Date.parse(value)), message);

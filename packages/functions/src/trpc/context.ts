@@ -1,0 +1,42 @@
+import type { Db } from '@event-admin/core/db/client';
+import type { AppConfig } from '../config.ts';
+
+export const sessionCookie = 'session';
+
+/** What every procedure receives. Built from a request, or directly in tests (no HTTP needed). */
+export interface Context {
+  db: Db;
+  config: AppConfig;
+  /** the session cookie's value, if any */
+  sessionToken: string | undefined;
+  /** whether the client reached us over https (cookies get Secure) */
+  secure: boolean;
+  /** headers for the response, e.g. Set-Cookie from sign-in */
+  resHeaders: Headers;
+}
+
+export function createContextInner(input: Omit<Context, 'resHeaders'> & { resHeaders?: Headers }): Context {
+  return { ...input, resHeaders: input.resHeaders ?? new Headers() };
+}
+
+export function readCookie(header: string | null | undefined, name: string) {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+/** https directly, or behind CloudFront / a proxy that says so. */
+export function isSecureRequest(req: Request) {
+  return new URL(req.url).protocol === 'https:' || req.headers.get('x-forwarded-proto') === 'https';
+}
+
+export function contextFromRequest(deps: { db: Db; config: AppConfig }, req: Request, resHeaders: Headers): Context {
+  return {
+    ...deps,
+    sessionToken: readCookie(req.headers.get('cookie'), sessionCookie),
+    secure: isSecureRequest(req),
+    resHeaders,
+  };
+}

@@ -1,0 +1,27 @@
+import { router } from '../init.ts';
+import { authRouter } from './auth.ts';
+import { contentBlocksRouter } from './content-blocks.ts';
+import { ctaRouter } from './cta.ts';
+import { customersRouter } from './customers.ts';
+import { dashboardRouter } from './dashboard.ts';
+import { eventsRouter } from './events.ts';
+import { healthRouter } from './health.ts';
+import { seoRouter } from './seo.ts';
+import { settingsRouter } from './settings.ts';
+import { transactionsRouter } from './transactions.ts';
+
+export const appRouter = router({
+  auth: authRouter,
+  health: healthRouter,
+  dashboard: dashboardRouter,
+  events: eventsRouter,
+  seo: seoRouter,
+  cta: ctaRouter,
+  contentBlocks: contentBlocksRouter,
+  customers: customersRouter,
+  transactions: transactionsRouter,
+  settings: settingsRouter,
+});
+
+/** The only thing the web app imports from the server: its type. */
+export type AppRouter = typeof appRouter;

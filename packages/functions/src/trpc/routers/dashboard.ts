@@ -1,0 +1,7 @@
+import * as Stats from '@event-admin/core/stats/index';
+import { adminProcedure, router } from '../init.ts';
+
+export const dashboardRouter = router({
+  stats: adminProcedure.query(({ ctx }) => Stats.dashboard(ctx.db)),
+  topEvents: adminProcedure.query(({ ctx }) => Stats.topEvents(ctx.db)),
+});
