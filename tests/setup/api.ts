@@ -1,0 +1,130 @@
+import { serve } from '@hono/node-server';
+import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { inject } from 'vitest';
+import { createDb, type Db } from '@event-admin/core/db/client';
+import { createApp } from '@event-admin/functions/app';
+import { ensureTable } from '@event-admin/functions/local/dynamo-local';
+import type { AppRouter } from '@event-admin/functions/trpc/routers/_app';
+
+export const adminPassword = 'integration-secret';
+
+/** Refuses anything but a local DynamoDB: these tests create and fill tables. */
+function localEndpoint() {
+  const endpoint = inject('dynamoEndpoint');
+  const host = new URL(endpoint).hostname;
+  if (host !== '127.0.0.1' && host !== 'localhost') throw new Error(`Refusing to test against ${endpoint}`);
+  return endpoint;
+}
+
+export interface TestApi {
+  base: string;
+  db: Db;
+  stop: () => Promise<void>;
+}
+
+/** The real Hono app on its own fresh table, over HTTP on 127.0.0.1. */
+export async function startApi(): Promise<TestApi> {
+  const endpoint = localEndpoint();
+  const tableName = `test-${randomUUID()}`;
+  await ensureTable(endpoint, tableName);
+  const config = { admin: { username: 'admin', password: adminPassword }, tableName, endpoint };
+  const db = createDb(config);
+  const app = createApp({ db, config });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    base: `http://127.0.0.1:${port}`,
+    db,
+    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export interface HttpResult<T = unknown> {
+  status: number;
+  body: T;
+  text: string;
+  headers: Headers;
+}
+
+/** A browser-like HTTP client: keeps the session cookie, sends JSON with our Origin. */
+export class Client {
+  cookie = '';
+  constructor(readonly base: string) {}
+
+  async request<T = any>(method: string, path: string, body?: unknown, init: { raw?: string; headers?: Record<string, string> } = {}): Promise<HttpResult<T>> {
+    const response = await fetch(this.base + path, {
+      method,
+      headers: {
+        'Content-Type': 'application/json',
+        Origin: this.base,
+        ...(this.cookie ? { Cookie: this.cookie } : {}),
+        ...init.headers,
+      },
+      body: init.raw ?? (body === undefined ? undefined : JSON.stringify(body)),
+    });
+    const setCookie = response.headers.get('set-cookie');
+    if (setCookie) this.cookie = setCookie.split(';')[0]!;
+    const text = await response.text();
+    let parsed: unknown = text;
+    if (response.headers.get('content-type')?.includes('application/json')) parsed = JSON.parse(text);
+    return { status: response.status, body: parsed as T, text, headers: response.headers };
+  }
+
+  get = <T = any>(path: string) => this.request<T>('GET', path);
+  post = <T = any>(path: string, body?: unknown) => this.request<T>('POST', path, body);
+  put = <T = any>(path: string, body?: unknown) => this.request<T>('PUT', path, body);
+
+  async login(password = adminPassword) {
+    const result = await this.post('/api/auth/login', { username: 'admin', password });
+    if (result.status !== 200) throw new Error(`login failed: ${result.status} ${result.text}`);
+    return this;
+  }
+
+  /** A typed tRPC client over HTTP sharing this client's cookie. */
+  trpc() {
+    return createTRPCClient<AppRouter>({
+      links: [
+        httpLink({
+          url: `${this.base}/trpc`,
+          headers: () => ({ Origin: this.base, ...(this.cookie ? { Cookie: this.cookie } : {}) }),
+        }),
+      ],
+    });
+  }
+}
+
+export async function signedIn(api: TestApi) {
+  return new Client(api.base).login();
+}
+
+/** The HTTP status of a failed tRPC call. */
+export async function trpcStatus(call: Promise<unknown>) {
+  try {
+    await call;
+    return 200;
+  } catch (error) {
+    if (error instanceof TRPCClientError) return (error.data as { httpStatus?: number } | undefined)?.httpStatus ?? 0;
+    throw error;
+  }
+}
+
+/** A valid event body, unique per call. */
+export const eventBody = (overrides: Record<string, unknown> = {}) => ({
+  title: `Test night ${randomUUID().slice(0, 8)}`,
+  description: 'A night to test',
+  date: '2030-05-01T00:00:00.000Z',
+  time: '20:00',
+  venue: 'Main hall',
+  status: 'active',
+  ...overrides,
+});
+
+export const customerBody = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Ada Lovelace',
+  email: `ada-${randomUUID().slice(0, 8)}@example.com`,
+  phone: '(555) 010-2030',
+  ...overrides,
+});

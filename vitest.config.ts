@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+import { SummaryReporter } from './tests/setup/summary-reporter.ts';
+
+// Exactly 'true' quiets the AWS SDK's Node 20 notice in every worker.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
+
+export default defineConfig({
+  test: {
+    reporters: ['default', new SummaryReporter()],
+    projects: [
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/setup/dynamo.global.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/setup/server.global.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One browser at a time on small machines; each file opens its own context.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
