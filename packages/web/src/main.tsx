@@ -1,11 +1,28 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { auth } from './lib/auth.ts';
+import { createQueryClient, createTrpcClient, trpc } from './lib/trpc.ts';
+import { createAppRouter } from './router.tsx';
+import './styles.css';
+
+// Any 401 means the server session is gone: forget the browser's flag and go to /login.
+const queryClient = createQueryClient(() => {
+  if (!auth.get().isAuthenticated) return;
+  auth.signOut();
+  queryClient.clear();
+  void router.navigate({ to: '/login' });
+});
+const trpcClient = createTrpcClient();
+const router = createAppRouter({ auth, queryClient });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <main>
-      <h1>Event Admin</h1>
-      <p>The API is running. The admin screens arrive with the web app.</p>
-    </main>
+    <trpc.Provider client={trpcClient} queryClient={queryClient}>
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </trpc.Provider>
   </StrictMode>,
 );

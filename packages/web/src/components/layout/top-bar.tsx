@@ -1,0 +1,77 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { auth, useAuth } from '../../lib/auth.ts';
+import { avatarInitials } from '../../lib/profile.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { BellIcon, HelpIcon, MenuIcon } from '../ui/icons.tsx';
+import { toast } from '../ui/toast.tsx';
+
+export function TopBar({ title, onOpenSidebar }: { title: string; onOpenSidebar: () => void }) {
+  const { username } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const logout = trpc.auth.logout.useMutation({ meta: { skipSignOut: true } });
+
+  const signOut = async () => {
+    // The server session ends first; the browser forgets it even if the server is unreachable.
+    await logout.mutateAsync().catch(() => undefined);
+    auth.signOut();
+    queryClient.clear();
+    toast({ title: 'Logged out successfully', description: 'You have been logged out of your account' });
+    await navigate({ to: '/login' });
+  };
+
+  return (
+    <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-base-300 bg-base-100/95 px-4 backdrop-blur">
+      <button type="button" className="btn btn-ghost btn-square md:hidden" aria-label="Open sidebar" aria-controls="app-sidebar" onClick={onOpenSidebar}>
+        <MenuIcon />
+      </button>
+      <h1 className="text-xl font-semibold" data-testid="shell-title">
+        {title}
+      </h1>
+      <div className="ml-auto flex items-center gap-1">
+        <button
+          type="button"
+          className="btn btn-ghost btn-square"
+          aria-label="Notifications"
+          onClick={() => toast({ title: 'Notifications', description: 'You have no new notifications.' })}
+        >
+          <BellIcon />
+        </button>
+        <button
+          type="button"
+          className="btn btn-ghost btn-square"
+          aria-label="Help"
+          onClick={() =>
+            toast({ title: 'Help', description: 'Manage events, customers and transactions from the sidebar. Settings holds your profile and the service fee.' })
+          }
+        >
+          <HelpIcon />
+        </button>
+        <div className="dropdown dropdown-end">
+          <button type="button" tabIndex={0} className="btn btn-ghost btn-circle avatar avatar-placeholder" aria-label="Account menu">
+            <div className="w-9 rounded-full bg-primary text-primary-content">
+              <span className="text-sm font-semibold">{avatarInitials(username)}</span>
+            </div>
+          </button>
+          <ul tabIndex={0} className="menu dropdown-content z-30 mt-2 w-56 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg" role="menu">
+            <li className="menu-title" role="none">
+              <span className="text-base-content">{username || 'Admin'}</span>
+              <span className="text-xs font-normal text-base-content/60">Administrator</span>
+            </li>
+            <li role="none">
+              <Link to="/settings" role="menuitem" onClick={() => (document.activeElement as HTMLElement | null)?.blur()}>
+                Profile
+              </Link>
+            </li>
+            <li role="none">
+              <button type="button" role="menuitem" onClick={() => void signOut()}>
+                Logout
+              </button>
+            </li>
+          </ul>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,19 @@
+import { format } from 'date-fns';
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
+const usdCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** Money in lists and the dashboard: USD, no decimals (SPEC §9). */
+export const formatUsd = (dollars: number | null | undefined) => usd.format(dollars ?? 0);
+/** The transactions total: USD with 2 decimals. */
+export const formatUsdCents = (dollars: number) => usdCents.format(dollars);
+
+/** 'MMM d, yyyy' (SPEC §9); '' for a value that is not a date. */
+export function formatDate(value: string | number | Date | null | undefined) {
+  if (value === null || value === undefined || value === '') return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : format(date, 'MMM d, yyyy');
+}
+
+/** 'draft' -> 'Draft' */
+export const capitalize = (value: string) => (value ? value[0]!.toUpperCase() + value.slice(1) : value);

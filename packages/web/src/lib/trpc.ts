@@ -1,0 +1,43 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { httpBatchLink } from '@trpc/client';
+import { createTRPCReact } from '@trpc/react-query';
+import type { AppRouter } from '@event-admin/functions/trpc/routers/_app';
+import { errorStatus } from './errors.ts';
+
+/** Types come from the server's router; nothing about the API is written twice. */
+export const trpc = createTRPCReact<AppRouter>();
+
+/**
+ * SPEC §9: data never goes stale, no refetch on focus or interval, no retries. `onUnauthorized`
+ * runs on any 401, from a read or a write (the server session is what counts).
+ */
+export function createQueryClient(onUnauthorized: () => void) {
+  const onError = (error: unknown) => {
+    if (errorStatus(error) === 401) onUnauthorized();
+  };
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: Infinity, refetchOnWindowFocus: false, refetchOnReconnect: false, refetchInterval: false, retry: false },
+      mutations: { retry: false },
+    },
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({
+      // A wrong password is a 401 too, but it is the sign-in form's to report.
+      onError: (error, _vars, _ctx, mutation) => {
+        if (mutation.meta?.skipSignOut) return;
+        onError(error);
+      },
+    }),
+  });
+}
+
+export function createTrpcClient() {
+  return trpc.createClient({
+    links: [
+      httpBatchLink({
+        url: '/trpc',
+        fetch: (url, options) => fetch(url, { ...(options as RequestInit), credentials: 'include' }),
+      }),
+    ],
+  });
+}

@@ -1,0 +1,30 @@
+import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
+import { Toaster } from '../components/ui/toast.tsx';
+import type { RouterContext } from '../router.tsx';
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  component: Root,
+  notFoundComponent: NotFound,
+});
+
+function Root() {
+  return (
+    <>
+      <Outlet />
+      <Toaster />
+    </>
+  );
+}
+
+function NotFound() {
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-base-200 p-6">
+      <div className="card w-full max-w-md bg-base-100 shadow">
+        <div className="card-body">
+          <h1 className="text-2xl font-bold">404 Page Not Found</h1>
+          <p className="text-base-content/70">Did you forget to add the page to the router?</p>
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,10 @@
+import { createFileRoute } from '@tanstack/react-router';
+
+export const Route = createFileRoute('/_authed/events/$eventId')({
+  staticData: { title: 'Events' },
+  component: Page,
+});
+
+function Page() {
+  return <h2 className="text-2xl font-bold">Edit Event</h2>;
+}
