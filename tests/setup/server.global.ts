@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,12 +14,19 @@ const root = resolve(import.meta.dirname, '../..');
 export default async function setup(project: TestProject) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'event-admin-e2e-'));
+  // Build the current sources into a directory of this run's own, so parallel runs never share one.
+  const webDist = mkdtempSync(join(tmpdir(), 'event-admin-web-'));
+  const build = spawnSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: join(root, 'packages/web'),
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) throw new Error(`the web build failed:\n${build.stdout}\n${build.stderr}`);
   const adminPassword = 'e2e-Secret-pass';
   const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: adminPassword, SEED: 'demo' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: webDist, ADMIN_PASSWORD: adminPassword, SEED: 'demo' },
   });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -48,5 +55,6 @@ export default async function setup(project: TestProject) {
       // stopped cleanly
     }
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(webDist, { recursive: true, force: true });
   };
 }

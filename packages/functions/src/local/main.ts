@@ -12,13 +12,13 @@ import { ensureTable, startDynamoLocal } from './dynamo-local.ts';
 import { seedDemoData } from './seed.ts';
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../../../../..');
-const webDist = resolve(repoRoot, 'packages/web/dist');
 
 async function main() {
   const env = process.env;
   const port = Number(env.PORT || 3000);
   const host = env.HOST || '127.0.0.1';
   const dataDir = resolve(env.DATA_DIR || resolve(repoRoot, '.data'));
+  const webDist = resolve(env.WEB_DIST || resolve(repoRoot, 'packages/web/dist'));
 
   const dynamo = await startDynamoLocal({ dataDir, port: env.DYNAMODB_PORT ? Number(env.DYNAMODB_PORT) : undefined });
   let server: ReturnType<typeof serve> | undefined;
@@ -40,15 +40,15 @@ async function main() {
   });
 
   try {
-    server = await listen(env, dynamo.endpoint, { port, host, dataDir });
+    server = await listen(env, dynamo.endpoint, { port, host, dataDir, webDist });
   } catch (error) {
     await dynamo.stop();
     throw error;
   }
 }
 
-async function listen(env: NodeJS.ProcessEnv, endpoint: string, where: { port: number; host: string; dataDir: string }) {
-  const { port, host, dataDir } = where;
+async function listen(env: NodeJS.ProcessEnv, endpoint: string, where: { port: number; host: string; dataDir: string; webDist: string }) {
+  const { port, host, dataDir, webDist } = where;
   const config = localConfig(env, endpoint);
   if (config.passwordIsDefault) {
     console.warn('WARNING: ADMIN_PASSWORD is not set, so the admin password is "admin". Set ADMIN_PASSWORD before exposing this server.');
