@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, parseAmountToCents, sumAmountTexts } from '@event-admin/core/purchase/money';
+import { centsToDollars, formatCents, parseAmountToCents, sumAmountTexts } from '@event-admin/core/purchase/money';
 
 describe('money', () => {
   it('parses $ text and dollar numbers into cents', () => {
@@ -18,5 +18,25 @@ describe('money', () => {
     expect(formatCents(1234)).toBe('$12.34');
     expect(formatCents(5)).toBe('$0.05');
     expect(sumAmountTexts(['$12.34', '$0.66', '$100.00'])).toBe(11300);
+  });
+});
+
+describe('money at the edges', () => {
+  it('formats zero and large amounts with two decimals', () => {
+    expect(formatCents(0)).toBe('$0.00');
+    expect(formatCents(100)).toBe('$1.00');
+    expect(formatCents(123_456_789)).toBe('$1234567.89');
+  });
+  it('reads one decimal as tens of cents and whitespace around the amount', () => {
+    expect(parseAmountToCents('$0.5')).toBe(50);
+    expect(parseAmountToCents(' $ 7 ')).toBe(700);
+    expect(parseAmountToCents('')).toBeNull();
+    expect(parseAmountToCents(Number.NaN)).toBeNull();
+  });
+  it('turns cents into dollars and skips unparseable amounts in a sum', () => {
+    expect(centsToDollars(1234)).toBe(12.34);
+    expect(centsToDollars(0)).toBe(0);
+    expect(sumAmountTexts(['$1.00', 'oops', '$2.50'])).toBe(350);
+    expect(sumAmountTexts([])).toBe(0);
   });
 });

@@ -21,9 +21,9 @@ export class DomainError extends Error {
 
 export const notFound = (what: string) => new DomainError('not_found', `${what} not found`);
 
-/** A conditional write lost to a newer one. */
-export const staleVersion = (what: string) =>
+/** A conditional write lost to a newer one. `subject` names it with its verb: 'This event was'. */
+export const staleVersion = (subject: string) =>
   new DomainError(
     'conflict',
-    `This ${what} was changed by someone else since you opened it. Reload to see the latest version, then apply your changes again.`,
+    `${subject} changed by someone else since you opened it. Reload to see the latest version, then apply your changes again.`,
   );

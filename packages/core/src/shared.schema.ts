@@ -3,19 +3,25 @@ import { z } from 'zod';
 /** Optional free text: absent becomes ''. */
 export const optionalText = (max = 5000) => z.string().trim().max(max, `Must be at most ${max} characters`).default('');
 
-/** The version a client last read; an update that carries it is refused if the item moved on. */
-export const expectedVersion = z.number().int().positive().optional();
+/**
+ * The version a client last read; an update that carries it is refused if the item moved on.
+ * 0 is what a read gives for a record never saved (settings, content blocks), so it is accepted
+ * and means "refuse if someone saved it first".
+ */
+export const expectedVersion = z.number().int().min(0).optional();
 
 export const entityId = z.string().trim().min(1, 'An id is required').max(100, 'Ids are at most 100 characters');
 
-/** An http(s) address or nothing; anything else (javascript:, data:) is refused. */
+/**
+ * An http(s) address or nothing; anything else (javascript:, data:) is refused. No default here:
+ * zod 4 applies a default even under .optional(), which would turn "not sent" into "cleared".
+ */
 export const httpUrlOrEmpty = (message: string) =>
   z
     .string()
     .trim()
     .max(2000, 'Addresses are at most 2000 characters')
-    .refine((value) => value === '' || isHttpUrl(value), message)
-    .default('');
+    .refine((value) => value === '' || isHttpUrl(value), message);
 
 export function isHttpUrl(value: string) {
   if (!/^https?:\/\//i.test(value)) return false;

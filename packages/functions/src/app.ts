@@ -12,7 +12,9 @@ export const maxBodyBytes = 1024 * 1024;
 
 const tooLarge = bodyLimit({
   maxSize: maxBodyBytes,
-  onError: (c) => c.text('The request body is larger than 1 MB', 413),
+  // The unread rest of the body is dropped with the connection: say so, or a client that
+  // reuses the socket for its next request sees it closed under it ('other side closed').
+  onError: (c) => c.text('The request body is larger than 1 MB', 413, { Connection: 'close' }),
 });
 
 /** The origin the browser believes it talks to (CloudFront forwards the viewer's host). */

@@ -37,7 +37,7 @@ export async function replaceBlocksItem(db: Db, input: z.output<typeof saveConte
   }
   const item = await upsertVersioned(
     db,
-    'content block list',
+    'This list of content blocks was',
     keys.eventBlocks(input.eventId),
     { blocks, eventId: input.eventId, updatedAt: now.toISOString() },
     {},

@@ -14,19 +14,19 @@ export const textBlock = z.object({ id: blockId, type: z.literal('text'), conten
 export const imageBlock = z.object({
   id: blockId,
   type: z.literal('image'),
-  imageUrl: httpUrlOrEmpty(urlMessage),
+  imageUrl: httpUrlOrEmpty(urlMessage).default(''),
   altText: text(500),
 });
 export const bannerBlock = z.object({
   id: blockId,
   type: z.literal('banner'),
   headline: text(500),
-  backgroundImageUrl: httpUrlOrEmpty(urlMessage),
+  backgroundImageUrl: httpUrlOrEmpty(urlMessage).default(''),
 });
 export const videoBlock = z.object({
   id: blockId,
   type: z.literal('video'),
-  embedUrl: httpUrlOrEmpty(urlMessage),
+  embedUrl: httpUrlOrEmpty(urlMessage).default(''),
   caption: text(500),
 });
 

@@ -18,7 +18,7 @@ export async function upsertCtaItem(db: Db, input: z.output<typeof saveCtaInput>
   const { eventId, version, ...fields } = input;
   const item = await upsertVersioned(
     db,
-    'call to action',
+    'This call to action was',
     keys.eventCta(eventId),
     { ...fields, eventId, updatedAt: now.toISOString() },
     { buttonColor: defaultCtaColor, ticketsCta: '' },

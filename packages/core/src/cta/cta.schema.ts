@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityId, expectedVersion, optionalText } from '../shared.schema.ts';
+import { entityId, expectedVersion } from '../shared.schema.ts';
 
 export const defaultCtaColor = '#3088D8';
 
@@ -14,7 +14,8 @@ export const saveCtaInput = z.object({
   text: z.string().trim().min(1, 'Button text is required.').max(100, 'Button text must be at most 100 characters'),
   isCustom: z.boolean().default(false),
   buttonColor: hexColor.optional(),
-  ticketsCta: optionalText(200).optional(),
+  // no default: the creation save sends only text and isCustom, and must not clear it
+  ticketsCta: z.string().trim().max(200, 'Must be at most 200 characters').optional(),
   version: expectedVersion,
 });
 export type SaveCtaInput = z.input<typeof saveCtaInput>;

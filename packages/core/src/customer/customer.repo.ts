@@ -11,11 +11,20 @@ import type { createCustomerInput, CustomerInfo, updateCustomerInput } from './c
 
 const duplicateEmail = () => new DomainError('conflict', 'A customer with this email address already exists');
 
+/**
+ * The customer attribute holding the id of its Primary address of a type: adding a new Primary
+ * moves it conditionally, so two at once cannot both stay Primary.
+ */
+export const defaultAddressAttribute = (addressType: string) => `defaultAddress#${addressType}`;
+
 export function fromItem(item: Record<string, unknown>): CustomerInfo {
   const { purchaseCount, completedPurchases, ...customer } = stripKeys(item) as unknown as CustomerInfo & {
     purchaseCount: number;
     completedPurchases: number;
   };
+  for (const name of Object.keys(customer)) {
+    if (name.startsWith('defaultAddress#')) delete (customer as unknown as Record<string, unknown>)[name];
+  }
   return { ...customer, phone: customer.phone ?? '' };
 }
 
@@ -115,7 +124,7 @@ export async function updateCustomerItem(db: Db, input: z.output<typeof updateCu
     const failed = failedConditions(error);
     if (failed?.includes(1)) throw duplicateEmail();
     if (failed?.includes(0) || (error instanceof Error && error.name === 'ConditionalCheckFailedException')) {
-      throw staleVersion('customer');
+      throw staleVersion('This customer was');
     }
     throw error;
   }

@@ -5,6 +5,7 @@ import {
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client.ts';
+import { DomainError } from '../error.ts';
 
 type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>;
 
@@ -28,13 +29,19 @@ export async function queryPage(
   input: QueryInput & { Limit: number },
   cursor?: string | null,
 ): Promise<{ items: Record<string, unknown>[]; nextCursor: string | null }> {
-  const page = await db.doc.send(
-    new QueryCommand({
-      ...input,
-      TableName: db.tableName,
-      ExclusiveStartKey: cursor ? decodeCursor(cursor) : undefined,
-    }),
-  );
+  const page = await db.doc
+    .send(
+      new QueryCommand({
+        ...input,
+        TableName: db.tableName,
+        ExclusiveStartKey: cursor ? decodeCursor(cursor) : undefined,
+      }),
+    )
+    .catch((error: unknown) => {
+      // A cursor that decodes but names no key of this query: the client's mistake, not ours.
+      if (cursor && error instanceof Error && error.name === 'ValidationException') throw invalidCursor();
+      throw error;
+    });
   return {
     items: page.Items ?? [],
     nextCursor: page.LastEvaluatedKey ? encodeCursor(page.LastEvaluatedKey) : null,
@@ -52,14 +59,11 @@ function decodeCursor(cursor: string): Record<string, unknown> {
   } catch {
     // fall through to the typed error below
   }
-  throw new CursorError();
+  throw invalidCursor();
 }
 
-export class CursorError extends Error {
-  constructor() {
-    super('The page cursor is not valid');
-  }
-}
+/** A cursor the client altered or took from another list (400). */
+const invalidCursor = () => new DomainError('invalid', 'The page cursor is not valid');
 
 /** Gets many items by key (BatchGetItem, 100 keys a call), retrying unprocessed keys. */
 export async function batchGet(

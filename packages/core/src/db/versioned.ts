@@ -10,6 +10,7 @@ import { staleVersion } from '../error.ts';
  */
 export async function upsertVersioned(
   db: Db,
+  /** who lost the race, with its verb: 'This SEO data was' */
   what: string,
   key: { pk: string; sk: string },
   set: Record<string, unknown>,
@@ -30,14 +31,18 @@ export async function upsertVersioned(
         Key: key,
         UpdateExpression: `SET ${clauses.join(', ')}`,
         ConditionExpression:
-          expectedVersion === undefined ? undefined : 'version = :expected',
+          expectedVersion === undefined
+            ? undefined
+            : expectedVersion === 0
+              ? 'attribute_not_exists(version)'
+              : 'version = :expected',
         ExpressionAttributeNames: Object.fromEntries([...setNames, ...defaultNames].map((k) => [`#${k}`, k])),
         ExpressionAttributeValues: {
           ...Object.fromEntries(setNames.map((k) => [`:${k}`, set[k]])),
           ...Object.fromEntries(defaultNames.map((k) => [`:${k}`, defaults[k]])),
           ':zero': 0,
           ':one': 1,
-          ...(expectedVersion === undefined ? {} : { ':expected': expectedVersion }),
+          ...(expectedVersion === undefined || expectedVersion === 0 ? {} : { ':expected': expectedVersion }),
         },
         ReturnValues: 'ALL_NEW',
       }),

@@ -1,5 +1,6 @@
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client.ts';
+import { DomainError } from '../error.ts';
 
 type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
 type Operation = 'Put' | 'Update' | 'Delete' | 'ConditionCheck';
@@ -48,14 +49,16 @@ function onlyConflicts(error: unknown) {
 
 /**
  * Optimistic retry for counter transactions that are conditional on the values they read:
- * when a concurrent write moved those values on, read again and retry (bounded).
+ * when a concurrent write moved those values on, read again and retry (bounded). Exponential
+ * backoff with full jitter spreads a burst out: with a linear 20 ms step, 20 purchases of one
+ * event at once exhausted 8 tries and failed. Giving up is a busy store (503), not a bug.
  */
-export async function withRetry<T>(attempt: () => Promise<T | typeof retry>, tries = 8): Promise<T> {
+export async function withRetry<T>(attempt: () => Promise<T | typeof retry>, tries = 25): Promise<T> {
   for (let i = 0; i < tries; i++) {
     const result = await attempt();
     if (result !== retry) return result;
-    await new Promise((r) => setTimeout(r, Math.random() * 20 * (i + 1)));
+    await new Promise((r) => setTimeout(r, Math.random() * Math.min(500, 10 * 2 ** i)));
   }
-  throw new Error('Too much contention on a counter; giving up after retries');
+  throw new DomainError('unavailable', 'Too many changes to the same record at once. Please try again.');
 }
 export const retry = Symbol('retry');

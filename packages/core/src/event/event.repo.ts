@@ -151,7 +151,7 @@ export async function updateEventItem(db: Db, input: z.output<typeof updateEvent
     return fromItem(result.Attributes!);
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    throw (await getEventItem(db, input.id)) ? staleVersion('event') : notFound('Event');
+    throw (await getEventItem(db, input.id)) ? staleVersion('This event was') : notFound('Event');
   }
 }
 

@@ -17,13 +17,8 @@ const status = z.enum(eventStatuses, {
   error: 'Status must be one of draft, active, completed or cancelled',
 });
 
-const externalIds = {
-  venueId: optionalText(200),
-  ticketEvolutionEventId: optionalText(200),
-  tailgateEventId: optionalText(200),
-  tailgateDiscount: optionalText(20),
-  seatViewUrl: optionalText(2000),
-};
+/** A field an update may leave out: not sent means unchanged, never cleared (no default here). */
+const keptText = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`).optional();
 
 /** POST /api/events, events.create */
 export const createEventInput = z.object({
@@ -33,22 +28,33 @@ export const createEventInput = z.object({
   time: timeOfDay.default(defaultEventTime),
   venue: z.string().trim().min(3, 'Venue must be at least 3 characters long').max(200, 'Venue must be at most 200 characters'),
   status: status.default('draft'),
-  ...externalIds,
+  venueId: optionalText(200),
+  ticketEvolutionEventId: optionalText(200),
+  tailgateEventId: optionalText(200),
+  tailgateDiscount: optionalText(20),
+  seatViewUrl: optionalText(2000),
 });
 export type CreateEventInput = z.input<typeof createEventInput>;
 
-/** PUT /api/events/{id}, events.update. `sales` is accepted for compatibility and ignored: counters are the server's. */
+/**
+ * PUT /api/events/{id}, events.update. Fields left out keep their stored values. `sales` is
+ * accepted for compatibility and ignored: counters are the server's.
+ */
 export const updateEventInput = z.object({
   id: entityId,
   title: z.string().trim().min(2, 'Title must be at least 2 characters.').max(200, 'Title must be at most 200 characters'),
-  description: optionalText(),
+  description: keptText(5000),
   date: z.string().trim().min(1, 'Date is required.').pipe(parseableDate('Invalid date format')),
   time: timeOfDay.optional(),
   venue: z.string().trim().min(1, 'Location is required.').max(200, 'Location must be at most 200 characters'),
   status: status.optional(),
   sales: z.unknown().optional(),
   version: expectedVersion,
-  ...externalIds,
+  venueId: keptText(200),
+  ticketEvolutionEventId: keptText(200),
+  tailgateEventId: keptText(200),
+  tailgateDiscount: keptText(20),
+  seatViewUrl: keptText(2000),
 });
 export type UpdateEventInput = z.input<typeof updateEventInput>;
 

@@ -23,7 +23,7 @@ export async function upsertSeoItem(db: Db, input: z.output<typeof saveSeoInput>
   const { eventId, version, ...fields } = input;
   const item = await upsertVersioned(
     db,
-    'SEO record',
+    'This SEO data was',
     keys.eventSeo(eventId),
     { ...fields, eventId, updatedAt: now.toISOString() },
     { ogImageUrl: '', ogType: defaultOgType },

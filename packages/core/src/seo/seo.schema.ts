@@ -9,7 +9,10 @@ const title = z.string().trim().max(seoTitleMax, 'SEO title should be under 60 c
 const description = z.string().trim().max(seoDescriptionMax, 'Description should be under 160 characters');
 const ogImageUrl = httpUrlOrEmpty('Must be a valid URL');
 
-/** POST /api/events/{id}/seo, seo.save. SPEC sends title, description and keywords; the OG fields are kept too. */
+/**
+ * POST /api/events/{id}/seo, seo.save. SPEC sends title, description and keywords; the OG fields
+ * are optional and, when not sent, keep their stored values.
+ */
 export const saveSeoInput = z.object({
   eventId: entityId,
   title: title.default(''),

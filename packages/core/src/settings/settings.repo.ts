@@ -21,5 +21,5 @@ export async function getSettingsItem(db: Db) {
 
 export async function putSettingsItem(db: Db, input: z.output<typeof saveAppSettingsInput>, now = new Date()) {
   const { version, ...fields } = input;
-  return fromItem(await upsertVersioned(db, 'settings', keys.settings(), { ...fields, updatedAt: now.toISOString() }, {}, version));
+  return fromItem(await upsertVersioned(db, 'These settings were', keys.settings(), { ...fields, updatedAt: now.toISOString() }, {}, version));
 }

@@ -6,7 +6,10 @@ export const defaultServiceFeePercentage = '18';
 /** The Global Settings form and POST /api/app-settings. SPEC §5: non-empty, no numeric or range check. */
 export const appSettingsForm = z.object({
   serviceFeePercentage: z
-    .string({ error: 'Service fee percentage is required' })
+    .string({
+      error: (issue) =>
+        issue.input === undefined ? 'Service fee percentage is required' : 'Service fee percentage must be text, such as "18"',
+    })
     .trim()
     .min(1, 'Service fee percentage is required')
     .max(20, 'Service fee percentage must be at most 20 characters'),

@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { customerBody, eventBody, type Client, type HttpResult } from '../setup/api.ts';
+
+/** A failed REST call: the status, a text/plain body, and SPEC's (or DESIGN's) words in it. */
+export function expectError(result: HttpResult, status: number, message?: string) {
+  expect(result.status, `${result.status} ${result.text}`).toBe(status);
+  expect(result.headers.get('content-type')).toMatch(/^text\/plain/);
+  if (message !== undefined) expect(result.text).toContain(message);
+}
+
+/** A successful REST call's JSON body. */
+export function ok<T = any>(result: HttpResult<T>, status = 200): T {
+  expect(result.status, `${result.status} ${result.text}`).toBe(status);
+  expect(result.headers.get('content-type')).toMatch(/^application\/json/);
+  return result.body;
+}
+
+export async function createEvent(client: Client, overrides: Record<string, unknown> = {}) {
+  return ok(await client.post('/api/events', eventBody(overrides)), 201);
+}
+
+export async function createCustomer(client: Client, overrides: Record<string, unknown> = {}) {
+  return ok(await client.post('/api/customers', customerBody(overrides)), 201);
+}
+
+export async function purchase(
+  client: Client,
+  eventId: string,
+  customerId: string,
+  amount: string | number,
+  status: 'completed' | 'pending' | 'failed' = 'completed',
+  extra: Record<string, unknown> = {},
+) {
+  return ok(await client.post('/api/transactions', { eventId, customerId, amount, status, paymentMethod: 'Credit Card', ...extra }), 201);
+}
+
+export async function addViews(client: Client, eventId: string, count: number) {
+  return ok(await client.post(`/api/events/${eventId}/views`, { count }));
+}
+
+/** An id that names nothing. */
+export const unknownId = () => `missing-${randomUUID()}`;
+
+/** '$12.34' -> 1234 */
+export const cents = (amount: string) => Math.round(Number(amount.replace('$', '')) * 100);
+
+/** Runs `task` over `items` with at most `limit` in flight. */
+export async function inBatches<T, R>(items: readonly T[], limit: number, task: (item: T, index: number) => Promise<R>) {
+  const results: R[] = [];
+  for (let i = 0; i < items.length; i += limit) {
+    results.push(...(await Promise.all(items.slice(i, i + limit).map((item, j) => task(item, i + j)))));
+  }
+  return results;
+}

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedIn, startApi, type Client, type TestApi } from '../setup/api.ts';
+import { expectError, ok } from './helpers.ts';
+
+// Settings are one record per table: this file's tests run in order on their own table.
+let api: TestApi;
+let client: Client;
+beforeAll(async () => {
+  api = await startApi();
+  client = await signedIn(api);
+});
+afterAll(() => api.stop());
+
+describe('GET/POST /api/app-settings', () => {
+  it('defaults the service fee to 18 before anything is saved', async () => {
+    expect(ok(await client.get('/api/app-settings'))).toEqual({ serviceFeePercentage: '18', updatedAt: null, version: 0 });
+  });
+
+  it('a save carrying the version 0 it read is refused once someone else saved first', async () => {
+    // (runs before the first save below: version 0 means "never saved")
+    const first = ok(await client.post('/api/app-settings', { serviceFeePercentage: '18', version: 0 }));
+    expect(first.version).toBe(1);
+    expectError(await client.post('/api/app-settings', { serviceFeePercentage: '30', version: 0 }), 409, 'changed by someone else');
+    expect(ok(await client.get('/api/app-settings')).serviceFeePercentage).toBe('18');
+  });
+
+  it('saves {serviceFeePercentage: string} and reads it back as JSON', async () => {
+    const saved = ok(await client.post('/api/app-settings', { serviceFeePercentage: '20' }));
+    expect(saved).toMatchObject({ serviceFeePercentage: '20' });
+    expect(typeof saved.updatedAt).toBe('string');
+    expect(ok(await client.get('/api/app-settings'))).toEqual(saved);
+  });
+
+  it('has no numeric or range check (SPEC §5)', async () => {
+    for (const value of ['abc', '-5', '250', '12.5']) {
+      expect(ok(await client.post('/api/app-settings', { serviceFeePercentage: value })).serviceFeePercentage).toBe(value);
+    }
+  });
+
+  it('refuses an empty value with SPEC words, and changes nothing', async () => {
+    const before = ok(await client.post('/api/app-settings', { serviceFeePercentage: '21' }));
+    expectError(await client.post('/api/app-settings', { serviceFeePercentage: '' }), 400, 'Service fee percentage is required');
+    expectError(await client.post('/api/app-settings', { serviceFeePercentage: '   ' }), 400, 'Service fee percentage is required');
+    expectError(await client.post('/api/app-settings', {}), 400, 'Service fee percentage is required');
+    expectError(await client.post('/api/app-settings', { serviceFeePercentage: 18 }), 400, 'Service fee percentage must be text');
+    expect(ok(await client.get('/api/app-settings'))).toEqual(before);
+  });
+
+  it('refuses a stale version with 409 and keeps the newer value', async () => {
+    const current = ok(await client.get('/api/app-settings'));
+    const next = ok(await client.post('/api/app-settings', { serviceFeePercentage: '22', version: current.version }));
+    expect(next.version).toBe(current.version + 1);
+    expectError(await client.post('/api/app-settings', { serviceFeePercentage: '23', version: current.version }), 409, 'changed by someone else');
+    expect(ok(await client.get('/api/app-settings'))).toEqual(next);
+  });
+
+  it('refuses a version of the wrong type', async () => {
+    expectError(await client.post('/api/app-settings', { serviceFeePercentage: '5', version: 'one' }), 400, 'version must be a number');
+  });
+});

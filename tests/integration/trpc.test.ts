@@ -1,0 +1,254 @@
+import { TRPCClientError } from '@trpc/client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { appRouter } from '@event-admin/functions/trpc/routers/_app';
+import { adminPassword, Client, customerBody, eventBody, signedIn, startApi, trpcStatus, type TestApi } from '../setup/api.ts';
+import { ok } from './helpers.ts';
+
+let api: TestApi;
+let client: Client;
+let trpc: ReturnType<Client['trpc']>;
+beforeAll(async () => {
+  api = await startApi();
+  client = await signedIn(api);
+  trpc = client.trpc();
+});
+afterAll(() => api.stop());
+
+/** The message and HTTP status of a failed tRPC call. */
+async function failure(call: Promise<unknown>) {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof TRPCClientError) return { message: error.message, status: (error.data as { httpStatus?: number }).httpStatus };
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+const procedures = [
+  'auth.login', 'auth.logout', 'auth.me', 'auth.changePassword',
+  'health.check',
+  'dashboard.stats', 'dashboard.topEvents',
+  'events.list', 'events.page', 'events.recent', 'events.byId', 'events.withDetails', 'events.create', 'events.update', 'events.addViews',
+  'seo.get', 'seo.save',
+  'cta.get', 'cta.save',
+  'contentBlocks.get', 'contentBlocks.save',
+  'customers.list', 'customers.page', 'customers.byId', 'customers.create', 'customers.update', 'customers.purchases', 'customers.addresses', 'customers.addAddress',
+  'transactions.list', 'transactions.totals', 'transactions.create',
+  'settings.get', 'settings.save',
+];
+
+describe('the tRPC router', () => {
+  it('has exactly the procedures covered here', () => {
+    expect(Object.keys(appRouter._def.procedures).sort()).toEqual([...procedures].sort());
+  });
+});
+
+describe('auth procedures', () => {
+  it('auth.login sets the session cookie; auth.me reads it; auth.logout ends it', async () => {
+    const response = await fetch(`${api.base}/trpc/auth.login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: api.base },
+      body: JSON.stringify({ username: 'admin', password: adminPassword }),
+    });
+    expect(response.status).toBe(200);
+    expect(((await response.json()) as { result: { data: unknown } }).result.data).toEqual({ username: 'admin' });
+    const setCookie = response.headers.get('set-cookie')!;
+    expect(setCookie).toMatch(/^session=.+; Path=\/; HttpOnly; SameSite=Strict; Max-Age=43200$/);
+
+    const fresh = new Client(api.base);
+    fresh.cookie = setCookie.split(';')[0]!;
+    const freshTrpc = fresh.trpc();
+    expect(await freshTrpc.auth.me.query()).toEqual({ username: 'admin' });
+    expect(await freshTrpc.auth.logout.mutate()).toEqual({ ok: true });
+    expect(await trpcStatus(freshTrpc.auth.me.query())).toBe(401);
+  });
+
+  it('auth.login refuses a wrong password with 401 and SPEC words', async () => {
+    expect(await failure(new Client(api.base).trpc().auth.login.mutate({ username: 'admin', password: 'nope' }))).toEqual({
+      message: 'Invalid username or password',
+      status: 401,
+    });
+  });
+
+  it('auth.changePassword checks the current password and the confirmation', async () => {
+    expect(await failure(trpc.auth.changePassword.mutate({ currentPassword: 'wrong', newPassword: 'abcdefgh', confirmPassword: 'abcdefgh' }))).toEqual({
+      message: 'The current password is not correct',
+      status: 400,
+    });
+    expect(
+      await failure(trpc.auth.changePassword.mutate({ currentPassword: adminPassword, newPassword: 'abcdefgh', confirmPassword: 'abcdefgX' })),
+    ).toEqual({ message: 'The new passwords do not match', status: 400 });
+    // a real change is covered in auth-password.test.ts (it would sign this file out)
+  });
+});
+
+describe('every procedure needs a session but login, logout and health', () => {
+  const anonymous = () => new Client(api.base).trpc();
+  const cases: [string, (t: ReturnType<Client['trpc']>) => Promise<unknown>][] = [
+    ['auth.me', (t) => t.auth.me.query()],
+    ['auth.changePassword', (t) => t.auth.changePassword.mutate({ currentPassword: 'a', newPassword: 'abcdefgh', confirmPassword: 'abcdefgh' })],
+    ['dashboard.stats', (t) => t.dashboard.stats.query()],
+    ['dashboard.topEvents', (t) => t.dashboard.topEvents.query()],
+    ['events.list', (t) => t.events.list.query()],
+    ['events.page', (t) => t.events.page.query({ limit: 5 })],
+    ['events.recent', (t) => t.events.recent.query({ limit: 4 })],
+    ['events.byId', (t) => t.events.byId.query({ id: 'x' })],
+    ['events.withDetails', (t) => t.events.withDetails.query()],
+    ['events.create', (t) => t.events.create.mutate(eventBody() as never)],
+    ['events.update', (t) => t.events.update.mutate({ id: 'x', title: 'Abc', date: '2030-01-01', venue: 'Hall' })],
+    ['events.addViews', (t) => t.events.addViews.mutate({ id: 'x', count: 1 })],
+    ['seo.get', (t) => t.seo.get.query({ id: 'x' })],
+    ['seo.save', (t) => t.seo.save.mutate({ eventId: 'x', title: 'T' })],
+    ['cta.get', (t) => t.cta.get.query({ id: 'x' })],
+    ['cta.save', (t) => t.cta.save.mutate({ eventId: 'x', text: 'Go' })],
+    ['contentBlocks.get', (t) => t.contentBlocks.get.query({ id: 'x' })],
+    ['contentBlocks.save', (t) => t.contentBlocks.save.mutate({ eventId: 'x', blocks: [] })],
+    ['customers.list', (t) => t.customers.list.query()],
+    ['customers.page', (t) => t.customers.page.query({ limit: 5 })],
+    ['customers.byId', (t) => t.customers.byId.query({ id: 'x' })],
+    ['customers.create', (t) => t.customers.create.mutate(customerBody() as never)],
+    ['customers.update', (t) => t.customers.update.mutate({ id: 'x', name: 'Ada', email: 'a@example.com' })],
+    ['customers.purchases', (t) => t.customers.purchases.query({ id: 'x' })],
+    ['customers.addresses', (t) => t.customers.addresses.query({ id: 'x' })],
+    ['customers.addAddress', (t) => t.customers.addAddress.mutate({ customerId: 'x', street: 's', city: 'c', state: 'st', zipCode: 'z' })],
+    ['transactions.list', (t) => t.transactions.list.query()],
+    ['transactions.totals', (t) => t.transactions.totals.query()],
+    ['transactions.create', (t) => t.transactions.create.mutate({ eventId: 'x', customerId: 'y', amount: '$1.00', status: 'completed', paymentMethod: 'Card' })],
+    ['settings.get', (t) => t.settings.get.query()],
+    ['settings.save', (t) => t.settings.save.mutate({ serviceFeePercentage: '20' })],
+  ];
+
+  it('the list below names every protected procedure', () => {
+    const publicOnes = ['auth.login', 'auth.logout', 'health.check'];
+    expect(cases.map(([name]) => name).sort()).toEqual(procedures.filter((p) => !publicOnes.includes(p)).sort());
+  });
+
+  it.each(cases)('%s is 401 without a session', async (_, call) => {
+    expect(await failure(call(anonymous()))).toEqual({ message: 'Please sign in to continue', status: 401 });
+  });
+
+  it('health.check is public', async () => {
+    expect(await anonymous().health.check.query()).toEqual({ status: 'ok', database: 'up' });
+  });
+});
+
+describe('signed-in procedures give the same data as REST', () => {
+  it('events: create, byId, list, recent, page, update, addViews, withDetails', async () => {
+    const created = await trpc.events.create.mutate(eventBody() as never);
+    expect(created).toMatchObject({ sales: 0, conversionRate: '0%', version: 1 });
+    expect(await trpc.events.byId.query({ id: created.id })).toEqual(ok(await client.get(`/api/events/${created.id}`)));
+    expect((await trpc.events.list.query()).map((e) => e.id)).toContain(created.id);
+    expect((await trpc.events.recent.query({ limit: 1 }))[0]!.id).toBe(created.id);
+    const page = await trpc.events.page.query({ limit: 1 });
+    expect(page.items).toHaveLength(1);
+    const updated = await trpc.events.update.mutate({ id: created.id, title: 'Renamed', date: created.date, venue: created.venue, version: 1 });
+    expect(updated).toMatchObject({ title: 'Renamed', version: 2 });
+    expect((await trpc.events.addViews.mutate({ id: created.id, count: 4 })).pageViews).toBe(4);
+    const details = await trpc.events.withDetails.query();
+    expect(details.find((d) => d.id === created.id)).toEqual({ id: created.id, title: 'Renamed', date: created.date, status: created.status, seo: null });
+  });
+
+  it('events: SPEC messages and statuses through tRPC', async () => {
+    expect(await failure(trpc.events.create.mutate(eventBody({ title: 'ab' }) as never))).toEqual({
+      message: 'Title must be at least 3 characters long',
+      status: 400,
+    });
+    expect(await failure(trpc.events.byId.query({ id: 'nope' }))).toEqual({ message: 'Event not found', status: 404 });
+    const created = await trpc.events.create.mutate(eventBody() as never);
+    await trpc.events.update.mutate({ id: created.id, title: 'One', date: created.date, venue: created.venue, version: 1 });
+    const stale = await failure(trpc.events.update.mutate({ id: created.id, title: 'Two', date: created.date, venue: created.venue, version: 1 }));
+    expect(stale.status).toBe(409);
+    expect((await trpc.events.byId.query({ id: created.id })).title).toBe('One');
+  });
+
+  it('seo, cta and contentBlocks: get and save', async () => {
+    const event = await trpc.events.create.mutate(eventBody() as never);
+    expect(await trpc.seo.get.query({ id: event.id })).toBeNull();
+    const seo = await trpc.seo.save.mutate({ eventId: event.id, title: 'T', description: 'D', keywords: 'k' });
+    expect(await trpc.seo.get.query({ id: event.id })).toEqual(seo);
+    expect(await trpc.cta.get.query({ id: event.id })).toBeNull();
+    const cta = await trpc.cta.save.mutate({ eventId: event.id, text: 'Buy Tickets' });
+    expect(cta).toMatchObject({ text: 'Buy Tickets', isCustom: false, buttonColor: '#3088D8' });
+    expect(await trpc.cta.get.query({ id: event.id })).toEqual(cta);
+    expect(await trpc.contentBlocks.get.query({ id: event.id })).toEqual({ eventId: event.id, blocks: [], version: 0 });
+    const saved = await trpc.contentBlocks.save.mutate({ eventId: event.id, blocks: [{ type: 'text', content: 'Hi' }], version: 0 });
+    expect(saved.version).toBe(1);
+    expect(saved.blocks).toEqual([{ id: expect.any(String), type: 'text', content: 'Hi' }]);
+    expect(await trpc.contentBlocks.get.query({ id: event.id })).toEqual(saved);
+    expect(await trpc.events.withDetails.query().then((d) => d.find((e) => e.id === event.id)?.seo)).toEqual({ title: 'T', description: 'D', keywords: 'k' });
+    expect((await failure(trpc.contentBlocks.save.mutate({ eventId: event.id, blocks: [], version: 0 }))).status).toBe(409);
+    expect(await failure(trpc.cta.save.mutate({ eventId: event.id, text: '' }))).toEqual({ message: 'Button text is required.', status: 400 });
+    expect((await failure(trpc.seo.get.query({ id: 'nope' }))).status).toBe(404);
+  });
+
+  it('customers: create, byId, list, page, update, addresses, purchases', async () => {
+    const body = customerBody();
+    const customer = await trpc.customers.create.mutate(body);
+    expect(await trpc.customers.byId.query({ id: customer.id })).toEqual(customer);
+    expect((await trpc.customers.list.query()).map((c) => c.id)).toContain(customer.id);
+    const page = await trpc.customers.page.query({ limit: 1 });
+    expect(page.items).toHaveLength(1);
+    const updated = await trpc.customers.update.mutate({ id: customer.id, name: 'New Name', email: customer.email, version: 1 });
+    expect(updated).toMatchObject({ name: 'New Name', version: 2 });
+    const address = await trpc.customers.addAddress.mutate({ customerId: customer.id, street: '1 St', city: 'C', state: 'S', zipCode: 'Z', isDefault: true });
+    expect(address).toMatchObject({ country: 'USA', isDefault: true, addressType: 'shipping' });
+    expect(await trpc.customers.addresses.query({ id: customer.id })).toEqual([address]);
+    expect(await trpc.customers.purchases.query({ id: customer.id })).toEqual([]);
+    expect(await failure(trpc.customers.create.mutate({ ...body, name: 'Dup' }))).toEqual({
+      message: 'A customer with this email address already exists',
+      status: 409,
+    });
+    expect(await failure(trpc.customers.create.mutate(customerBody({ email: 'nope' }) as never))).toEqual({
+      message: 'Please enter a valid email address',
+      status: 400,
+    });
+    expect((await failure(trpc.customers.byId.query({ id: 'nope' }))).status).toBe(404);
+  });
+
+  it('transactions and dashboard: create, list, totals, stats, topEvents', async () => {
+    const event = await trpc.events.create.mutate(eventBody() as never);
+    const customer = await trpc.customers.create.mutate(customerBody());
+    const before = await trpc.dashboard.stats.query();
+    await trpc.events.addViews.mutate({ id: event.id, count: 8 });
+    const created = await trpc.transactions.create.mutate({ eventId: event.id, customerId: customer.id, amount: 19.99, status: 'completed', paymentMethod: 'PayPal' });
+    expect(created.amount).toBe('$19.99');
+    expect((await trpc.transactions.list.query()).map((t) => t.id)).toContain(created.id);
+    expect(await trpc.transactions.totals.query()).toEqual(ok(await client.get('/api/transactions/totals')));
+    const after = await trpc.dashboard.stats.query();
+    expect(after.activeCustomers).toBe(before.activeCustomers + 1);
+    expect(after).toEqual(ok(await client.get('/api/dashboard/stats')));
+    const top = await trpc.dashboard.topEvents.query();
+    expect(top[0]).toEqual({ id: event.id, name: event.title, conversionRate: '12.5%' });
+    expect(await trpc.customers.purchases.query({ id: customer.id })).toEqual([created]);
+  });
+
+  it('settings: get and save', async () => {
+    const current = await trpc.settings.get.query();
+    expect(current.serviceFeePercentage).toBe('18');
+    const saved = await trpc.settings.save.mutate({ serviceFeePercentage: '19', version: current.version });
+    expect(saved.serviceFeePercentage).toBe('19');
+    expect(await trpc.settings.get.query()).toEqual(ok(await client.get('/api/app-settings')));
+    expect(await failure(trpc.settings.save.mutate({ serviceFeePercentage: '' }))).toEqual({
+      message: 'Service fee percentage is required',
+      status: 400,
+    });
+  });
+
+  it('an invalid page cursor is a 400, not a crash', async () => {
+    expect((await failure(trpc.events.page.query({ limit: 5, cursor: 'not-a-cursor' }))).status).toBe(400);
+    const forged = Buffer.from(JSON.stringify({ pk: 'X' })).toString('base64url');
+    expect((await failure(trpc.customers.page.query({ limit: 5, cursor: forged }))).status).toBe(400);
+  });
+
+  it('error payloads keep causes and stacks on the server', async () => {
+    const response = await fetch(`${api.base}/trpc/events.byId?input=${encodeURIComponent(JSON.stringify({ id: 'nope' }))}`, {
+      headers: { Cookie: client.cookie },
+    });
+    expect(response.status).toBe(404);
+    const body = await response.text();
+    expect(body).toContain('Event not found');
+    expect(body).not.toContain('stack');
+    expect(body).not.toContain('.ts:');
+  });
+});
