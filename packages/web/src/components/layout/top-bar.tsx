@@ -26,7 +26,7 @@ export function TopBar({ title, onOpenSidebar }: { title: string; onOpenSidebar:
       <button type="button" className="btn btn-ghost btn-square md:hidden" aria-label="Open sidebar" aria-controls="app-sidebar" onClick={onOpenSidebar}>
         <MenuIcon />
       </button>
-      <h1 className="text-xl font-semibold" data-testid="shell-title">
+      <h1 className="truncate text-lg font-semibold sm:text-xl" data-testid="shell-title">
         {title}
       </h1>
       <div className="ml-auto flex items-center gap-1">

@@ -54,7 +54,7 @@ export function Dialog({
         </div>
       )}
       <form method="dialog" className="modal-backdrop">
-        <button type="button" aria-label="Close dialog backdrop" tabIndex={-1} onClick={onClose}>
+        <button type="button" aria-hidden="true" tabIndex={-1} onClick={onClose}>
           close
         </button>
       </form>

@@ -1,10 +1,39 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
+import { PageHeader } from '../../components/layout/page-header.tsx';
+import { GlobalSettingsForm } from '../../components/settings/global-settings-form.tsx';
+import { NotificationsForm } from '../../components/settings/notifications-form.tsx';
+import { ProfileForm } from '../../components/settings/profile-form.tsx';
+import { SecurityForm } from '../../components/settings/security-form.tsx';
+import { Tabs } from '../../components/settings/tabs.tsx';
+
+const settingsTabs = ['profile', 'notifications', 'security', 'global'] as const;
+type SettingsTab = (typeof settingsTabs)[number];
 
 export const Route = createFileRoute('/_authed/settings')({
   staticData: { title: 'Settings' },
-  component: Page,
+  // The open tab is in the URL, so a reload (or a link) lands on it.
+  validateSearch: z.object({ tab: z.enum(settingsTabs).optional().catch(undefined) }),
+  component: SettingsPage,
 });
 
-function Page() {
-  return <h2 className="text-2xl font-bold">Settings</h2>;
+function SettingsPage() {
+  const navigate = useNavigate({ from: Route.fullPath });
+  const tab: SettingsTab = Route.useSearch().tab ?? 'profile';
+  return (
+    <div>
+      <PageHeader title="Settings" description="Manage your profile, notifications, security and the application's settings." />
+      <Tabs
+        label="Settings sections"
+        value={tab}
+        onChange={(next) => void navigate({ search: { tab: next === 'profile' ? undefined : next }, replace: true })}
+        tabs={[
+          { id: 'profile', label: 'Profile', content: <ProfileForm /> },
+          { id: 'notifications', label: 'Notifications', content: <NotificationsForm /> },
+          { id: 'security', label: 'Security', content: <SecurityForm /> },
+          { id: 'global', label: 'Global Settings', content: <GlobalSettingsForm /> },
+        ]}
+      />
+    </div>
+  );
 }

@@ -1,0 +1,138 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { addressTypeLabel, createAddressInput, defaultCountry, type AddressInfo } from '@event-admin/core/address/address.schema';
+import { FormField } from '../ui/form-field.tsx';
+import { toast } from '../ui/toast.tsx';
+import { PlusIcon } from '../ui/icons.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { trpc } from '../../lib/trpc.ts';
+
+/** The Addresses tab: the customer's addresses, and a form to add one. */
+export function AddressBook({ customerId }: { customerId: string }) {
+  const addresses = trpc.customers.addresses.useQuery({ id: customerId });
+  const [adding, setAdding] = useState(false);
+
+  return (
+    <section aria-labelledby="address-book-heading">
+      <div className="mb-2 flex items-center justify-between gap-2">
+        <h4 id="address-book-heading" className="font-semibold">
+          Address Book
+        </h4>
+        {!adding && (
+          <button type="button" className="btn btn-sm btn-outline" onClick={() => setAdding(true)}>
+            <PlusIcon />
+            Add Address
+          </button>
+        )}
+      </div>
+      {adding && <AddressForm customerId={customerId} onDone={() => setAdding(false)} />}
+      {addresses.isPending ? (
+        <div className="grid gap-3 sm:grid-cols-2" aria-hidden="true">
+          <div className="skeleton h-28" />
+          <div className="skeleton h-28" />
+        </div>
+      ) : addresses.isError ? (
+        <div role="alert" className="py-6 text-center">
+          <p className="text-error">The addresses could not be loaded.</p>
+          <button type="button" className="btn btn-sm mt-2" onClick={() => void addresses.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : addresses.data.length === 0 ? (
+        <p className="py-6 text-center text-base-content/60">No addresses saved yet.</p>
+      ) : (
+        <ul className="grid gap-3 sm:grid-cols-2">
+          {addresses.data.map((address) => (
+            <AddressCard key={address.id} address={address} />
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function AddressCard({ address }: { address: AddressInfo }) {
+  return (
+    <li className="rounded-box border border-base-300 p-4" data-testid="address-card">
+      <div className="mb-2 flex flex-wrap items-center gap-2">
+        <span className="badge badge-outline">{addressTypeLabel(address.addressType)}</span>
+        {address.isDefault && <span className="badge badge-primary">Primary</span>}
+      </div>
+      <address className="text-sm not-italic leading-relaxed">
+        {address.street}
+        <br />
+        {address.city}, {address.state} {address.zipCode}
+        <br />
+        {address.country}
+      </address>
+    </li>
+  );
+}
+
+// The customer comes from the dialog, not the form.
+const addressForm = createAddressInput.omit({ customerId: true });
+
+function AddressForm({ customerId, onDone }: { customerId: string; onDone: () => void }) {
+  const utils = trpc.useUtils();
+  const add = trpc.customers.addAddress.useMutation();
+  const form = useForm({
+    resolver: zodResolver(addressForm),
+    defaultValues: { addressType: 'billing', isDefault: false, street: '', city: '', state: '', zipCode: '', country: defaultCountry },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await add.mutateAsync({ customerId, ...values });
+      await utils.customers.addresses.invalidate({ id: customerId });
+      toast({ title: 'Address added', description: 'The address has been added to the address book.', variant: 'success' });
+      onDone();
+    } catch (error) {
+      toast({ title: 'Failed to add address', description: errorMessage(error, 'An error occurred. Please try again.'), variant: 'destructive' });
+    }
+  });
+
+  return (
+    <form className="mb-4 rounded-box border border-base-300 bg-base-200/50 p-4" onSubmit={onSubmit} noValidate aria-label="New address">
+      <div className="grid gap-3 sm:grid-cols-2">
+        <FormField label="Address type">
+          <select className="select w-full" {...form.register('addressType')}>
+            <option value="billing">Billing</option>
+            <option value="shipping">Shipping</option>
+          </select>
+        </FormField>
+        <label className="flex items-center gap-2 self-end pb-2 text-sm">
+          <input type="checkbox" className="checkbox checkbox-sm" {...form.register('isDefault')} />
+          Primary address
+        </label>
+        <div className="sm:col-span-2">
+          <FormField label="Street" error={errors.street?.message}>
+            <input className="input w-full" autoComplete="off" aria-invalid={!!errors.street} {...form.register('street')} />
+          </FormField>
+        </div>
+        <FormField label="City" error={errors.city?.message}>
+          <input className="input w-full" autoComplete="off" aria-invalid={!!errors.city} {...form.register('city')} />
+        </FormField>
+        <FormField label="State" error={errors.state?.message}>
+          <input className="input w-full" autoComplete="off" aria-invalid={!!errors.state} {...form.register('state')} />
+        </FormField>
+        <FormField label="ZIP code" error={errors.zipCode?.message}>
+          <input className="input w-full" autoComplete="off" aria-invalid={!!errors.zipCode} {...form.register('zipCode')} />
+        </FormField>
+        <FormField label="Country" error={errors.country?.message}>
+          <input className="input w-full" autoComplete="off" aria-invalid={!!errors.country} {...form.register('country')} />
+        </FormField>
+      </div>
+      <div className="mt-4 flex justify-end gap-2">
+        <button type="button" className="btn btn-ghost btn-sm" onClick={onDone} disabled={isSubmitting}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary btn-sm" disabled={isSubmitting}>
+          {isSubmitting && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+          Save Address
+        </button>
+      </div>
+    </form>
+  );
+}

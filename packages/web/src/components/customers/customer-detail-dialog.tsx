@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import type { CustomerInfo } from '@event-admin/core/customer/customer.schema';
+import { Dialog } from '../ui/dialog.tsx';
+import { Tabs } from '../settings/tabs.tsx';
+import { formatDate } from '../../lib/format.ts';
+import { AddressBook } from './address-book.tsx';
+import { CustomerAvatar } from './customer-avatar.tsx';
+import { PurchaseHistory } from './purchase-history.tsx';
+
+type DetailTab = 'transactions' | 'addresses';
+
+/** View: who the customer is, their purchases and their addresses. */
+export function CustomerDetailDialog({ customer, onClose }: { customer: CustomerInfo | null; onClose: () => void }) {
+  const [tab, setTab] = useState<DetailTab>('transactions');
+  const close = () => {
+    setTab('transactions');
+    onClose();
+  };
+  return (
+    <Dialog open={customer !== null} onClose={close} title={customer?.name ?? 'Customer'} description="Customer details" size="lg">
+      {customer && (
+        <>
+          <div className="mb-4 flex items-center gap-3 rounded-box bg-base-200 p-3">
+            <CustomerAvatar name={customer.name} size="lg" />
+            <dl className="grid min-w-0 grid-cols-[auto_1fr] gap-x-3 text-sm">
+              <dt className="text-base-content/60">Email</dt>
+              <dd className="truncate">{customer.email}</dd>
+              <dt className="text-base-content/60">Phone</dt>
+              <dd>{customer.phone || 'Not provided'}</dd>
+              <dt className="text-base-content/60">Created</dt>
+              <dd>{formatDate(customer.createdAt)}</dd>
+            </dl>
+          </div>
+          <Tabs
+            label="Customer details"
+            value={tab}
+            onChange={setTab}
+            tabs={[
+              { id: 'transactions', label: 'Transactions', content: <PurchaseHistory customerId={customer.id} /> },
+              { id: 'addresses', label: 'Addresses', content: <AddressBook customerId={customer.id} /> },
+            ]}
+          />
+        </>
+      )}
+    </Dialog>
+  );
+}

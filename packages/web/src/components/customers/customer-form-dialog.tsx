@@ -1,0 +1,90 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { customerForm, type CustomerInfo } from '@event-admin/core/customer/customer.schema';
+import { Dialog } from '../ui/dialog.tsx';
+import { FormField } from '../ui/form-field.tsx';
+import { toast } from '../ui/toast.tsx';
+import { errorMessage, isConflict } from '../../lib/errors.ts';
+import { trpc } from '../../lib/trpc.ts';
+
+const fallbackError = 'An error occurred. Please try again.';
+
+/**
+ * Add New Customer, and Edit (the same form, filled in). An edit sends back the version it
+ * was opened with, so a customer changed elsewhere meanwhile is refused with a 409, not overwritten.
+ */
+export function CustomerFormDialog({ open, customer, onClose }: { open: boolean; customer: CustomerInfo | null; onClose: () => void }) {
+  const editing = customer !== null;
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={editing ? 'Edit Customer' : 'Add New Customer'}
+      description={editing ? "Update the customer's contact details." : 'Enter the details of the new customer.'}
+    >
+      <CustomerForm customer={customer} onDone={onClose} />
+    </Dialog>
+  );
+}
+
+function CustomerForm({ customer, onDone }: { customer: CustomerInfo | null; onDone: () => void }) {
+  const utils = trpc.useUtils();
+  const create = trpc.customers.create.useMutation();
+  const update = trpc.customers.update.useMutation();
+  const [conflict, setConflict] = useState<string | null>(null);
+  const form = useForm({
+    resolver: zodResolver(customerForm),
+    defaultValues: { name: customer?.name ?? '', email: customer?.email ?? '', phone: customer?.phone ?? '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setConflict(null);
+    const fields = { name: values.name, email: values.email, phone: values.phone ?? '' };
+    try {
+      if (customer) {
+        await update.mutateAsync({ id: customer.id, version: customer.version, ...fields });
+        toast({ title: 'Customer updated', description: 'The customer has been updated successfully.', variant: 'success' });
+      } else {
+        await create.mutateAsync(fields);
+        toast({ title: 'Customer created', description: 'The customer has been added successfully.', variant: 'success' });
+      }
+      await utils.customers.list.invalidate();
+      onDone();
+    } catch (error) {
+      const message = errorMessage(error, fallbackError);
+      // The input stays as typed; a conflict is also said inside the dialog, next to the form.
+      if (isConflict(error)) setConflict(message);
+      toast({ title: customer ? 'Failed to update customer' : 'Failed to create customer', description: message, variant: 'destructive' });
+    }
+  });
+
+  return (
+    <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+      {conflict && (
+        <div role="alert" className="alert alert-warning text-sm">
+          {conflict}
+        </div>
+      )}
+      <FormField label="Name" error={errors.name?.message}>
+        <input className="input w-full" autoComplete="off" aria-invalid={!!errors.name} {...form.register('name')} />
+      </FormField>
+      <FormField label="Email" error={errors.email?.message}>
+        <input className="input w-full" type="email" autoComplete="off" aria-invalid={!!errors.email} {...form.register('email')} />
+      </FormField>
+      <FormField label="Phone" hint="Optional" error={errors.phone?.message}>
+        <input className="input w-full" type="tel" autoComplete="off" aria-invalid={!!errors.phone} {...form.register('phone')} />
+      </FormField>
+      <div className="modal-action mt-2">
+        <button type="button" className="btn btn-ghost" onClick={onDone} disabled={isSubmitting}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
+          {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          {customer ? 'Save Changes' : 'Add Customer'}
+        </button>
+      </div>
+    </form>
+  );
+}

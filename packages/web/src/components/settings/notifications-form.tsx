@@ -1,0 +1,46 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { defaultNotifications, notificationsForm } from '@event-admin/core/settings/profile.schema';
+import { toast } from '../ui/toast.tsx';
+import { SettingsCard } from './settings-card.tsx';
+
+/** A labelled on/off switch with a one-line description. */
+function Switch({ label, description, registration }: { label: string; description: string; registration: UseFormRegisterReturn }) {
+  const id = useId();
+  return (
+    <div className="flex items-center justify-between gap-4 py-3">
+      <div>
+        <label htmlFor={id} className="font-medium">
+          {label}
+        </label>
+        <p id={`${id}-description`} className="text-sm text-base-content/70">
+          {description}
+        </p>
+      </div>
+      <input id={id} type="checkbox" role="switch" className="toggle toggle-primary" aria-describedby={`${id}-description`} {...registration} />
+    </div>
+  );
+}
+
+/** Notifications: a form only; SPEC §3 keeps these preferences nowhere, so saving makes no call. */
+export function NotificationsForm() {
+  const form = useForm({ resolver: zodResolver(notificationsForm), defaultValues: defaultNotifications });
+  const onSubmit = form.handleSubmit(() => {
+    toast({ title: 'Notification settings updated', description: 'Your notification preferences have been saved.', variant: 'success' });
+  });
+  return (
+    <SettingsCard title="Notifications" description="Choose how you hear about sales and updates.">
+      <form onSubmit={onSubmit} noValidate>
+        <div className="divide-y divide-base-300">
+          <Switch label="Email notifications" description="Receive sales and event updates by email." registration={form.register('emailNotifications')} />
+          <Switch label="Push notifications" description="Get alerts in your browser as things happen." registration={form.register('pushNotifications')} />
+          <Switch label="Marketing emails" description="News about product features and offers." registration={form.register('marketingEmails')} />
+        </div>
+        <button type="submit" className="btn btn-primary mt-4">
+          Save Preferences
+        </button>
+      </form>
+    </SettingsCard>
+  );
+}

@@ -1,0 +1,69 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { changePasswordForm } from '@event-admin/core/auth/auth.schema';
+import { FormField } from '../ui/form-field.tsx';
+import { toast } from '../ui/toast.tsx';
+import { errorMessage, errorStatus } from '../../lib/errors.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { SettingsCard } from './settings-card.tsx';
+
+const comingSoon = (feature: string) => () =>
+  toast({ title: 'Coming soon', description: `${feature} is coming soon.` });
+
+/** Security: the administrator's password (checked and stored on the server), and what is still to come. */
+export function SecurityForm() {
+  const changePassword = trpc.auth.changePassword.useMutation();
+  const form = useForm({
+    resolver: zodResolver(changePasswordForm),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+  const { errors } = form.formState;
+  const busy = changePassword.isPending;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await changePassword.mutateAsync(values);
+      form.reset();
+      toast({ title: 'Password updated', description: 'Use your new password the next time you sign in.', variant: 'success' });
+    } catch (error) {
+      const message = errorMessage(error, 'An error occurred. Please try again.');
+      // A wrong current password is the field's problem: say it there too.
+      if (errorStatus(error) === 400) form.setError('currentPassword', { message });
+      toast({ title: 'Failed to update password', description: message, variant: 'destructive' });
+    }
+  });
+
+  return (
+    <div className="flex flex-col gap-6">
+      <SettingsCard title="Password" description="Change the password you sign in with.">
+        <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+          <FormField label="Current password" error={errors.currentPassword?.message}>
+            <input className="input w-full" type="password" autoComplete="current-password" disabled={busy} aria-invalid={!!errors.currentPassword} {...form.register('currentPassword')} />
+          </FormField>
+          <FormField label="New password" error={errors.newPassword?.message}>
+            <input className="input w-full" type="password" autoComplete="new-password" disabled={busy} aria-invalid={!!errors.newPassword} {...form.register('newPassword')} />
+          </FormField>
+          <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
+            <input className="input w-full" type="password" autoComplete="new-password" disabled={busy} aria-invalid={!!errors.confirmPassword} {...form.register('confirmPassword')} />
+          </FormField>
+          <div>
+            <button type="submit" className="btn btn-primary" disabled={busy}>
+              {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+              Update Password
+            </button>
+          </div>
+        </form>
+      </SettingsCard>
+      <SettingsCard title="More security" description="Extra protection for the administrator account.">
+        <div className="flex flex-wrap gap-2">
+          <button type="button" className="btn btn-outline" onClick={comingSoon('Two-factor authentication')}>
+            Enable 2FA
+          </button>
+          <button type="button" className="btn btn-outline" onClick={comingSoon('Session management')}>
+            Manage Sessions
+          </button>
+        </div>
+      </SettingsCard>
+    </div>
+  );
+}

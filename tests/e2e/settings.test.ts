@@ -1,0 +1,218 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { adminPassword, baseUrl, launchBrowser, newPage, signIn } from '../setup/browser.ts';
+
+const wait = 10_000;
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const uid = () => randomUUID().replace(/-/g, '').slice(0, 8);
+const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: wait });
+const toast = (page: Page) => page.getByRole('region', { name: 'Notifications' });
+
+async function expectToast(page: Page, title: string, description?: string) {
+  await visible(toast(page).getByText(title, { exact: true }));
+  if (description) await visible(toast(page).getByText(description, { exact: true }));
+}
+
+/** Each test has its own browser context: its own local storage and session. */
+async function signedIn() {
+  const { page, context } = await newPage(browser);
+  page.setDefaultTimeout(wait);
+  await signIn(page);
+  return { page, context };
+}
+
+async function openTab(page: Page, name: string) {
+  await page.goto('/settings');
+  await visible(page.getByRole('tablist', { name: 'Settings sections' }));
+  await page.getByRole('tab', { name }).click();
+  await visible(page.getByRole('tab', { name, selected: true }));
+}
+
+describe('settings screen', () => {
+  it('has the four tabs in an accessible tablist, Profile first', async () => {
+    const { page, context } = await signedIn();
+    try {
+      await page.goto('/settings');
+      const tablist = page.getByRole('tablist', { name: 'Settings sections' });
+      await visible(tablist);
+      expect(await tablist.getByRole('tab').allTextContents()).toEqual(['Profile', 'Notifications', 'Security', 'Global Settings']);
+      await visible(page.getByRole('tab', { name: 'Profile', selected: true }));
+      await visible(page.getByRole('tabpanel').getByRole('button', { name: 'Update Profile' }));
+      // Arrow keys move between tabs.
+      await page.getByRole('tab', { name: 'Profile' }).focus();
+      await page.keyboard.press('ArrowRight');
+      await visible(page.getByRole('tab', { name: 'Notifications', selected: true }));
+      await page.keyboard.press('End');
+      await visible(page.getByRole('tab', { name: 'Global Settings', selected: true }));
+      expect(await page.locator(':focus').textContent()).toBe('Global Settings');
+      // The shell title
+      expect(await page.getByTestId('shell-title').textContent()).toBe('Settings');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('profile: validates, saves to this browser, survives a reload and shows in the sidebar', async () => {
+    const { page, context } = await signedIn();
+    try {
+      await openTab(page, 'Profile');
+      const panel = page.getByRole('tabpanel');
+      await visible(panel.getByText('Brief description for your profile', { exact: true }));
+      await panel.getByLabel('Name').fill('A');
+      await panel.getByLabel('Email').fill('nope');
+      await panel.getByRole('button', { name: 'Update Profile' }).click();
+      await visible(panel.getByText('Name must be at least 2 characters.', { exact: true }));
+      await visible(panel.getByText('Please enter a valid email address.', { exact: true }));
+
+      const name = `Robin Admin ${uid()}`;
+      await panel.getByLabel('Name').fill(name);
+      await panel.getByLabel('Email').fill(`robin.${uid()}@example.com`);
+      await panel.getByLabel('Bio').fill('Keeps the lights on.');
+      await panel.getByRole('button', { name: 'Update Profile' }).click();
+      await expectToast(page, 'Profile updated', 'Your profile has been updated successfully.');
+      await visible(page.getByTestId('sidebar-user').getByText(name, { exact: true }));
+
+      await page.reload();
+      await visible(page.getByRole('tabpanel').getByLabel('Name'));
+      expect(await page.getByRole('tabpanel').getByLabel('Name').inputValue()).toBe(name);
+      expect(await page.getByRole('tabpanel').getByLabel('Bio').inputValue()).toBe('Keeps the lights on.');
+      await visible(page.getByTestId('sidebar-user').getByText(name, { exact: true }));
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('notifications: three labelled switches and a saved toast', async () => {
+    const { page, context } = await signedIn();
+    try {
+      await openTab(page, 'Notifications');
+      const email = page.getByRole('switch', { name: 'Email notifications' });
+      const push = page.getByRole('switch', { name: 'Push notifications' });
+      const marketing = page.getByRole('switch', { name: 'Marketing emails' });
+      expect([await email.isChecked(), await push.isChecked(), await marketing.isChecked()]).toEqual([true, false, false]);
+      await push.click();
+      expect(await push.isChecked()).toBe(true);
+      await page.getByRole('button', { name: 'Save Preferences' }).click();
+      await expectToast(page, 'Notification settings updated', 'Your notification preferences have been saved.');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('security: 2FA and sessions are coming soon; a wrong current password or a mismatch is refused', async () => {
+    const { page, context } = await signedIn();
+    try {
+      await openTab(page, 'Security');
+      await page.getByRole('button', { name: 'Enable 2FA' }).click();
+      await expectToast(page, 'Coming soon');
+      await page.getByRole('button', { name: 'Manage Sessions' }).click();
+      await expectToast(page, 'Coming soon');
+
+      const panel = page.getByRole('tabpanel');
+      await panel.getByLabel(/^Current password/).fill('definitely-wrong');
+      await panel.getByLabel(/^New password/).fill('another-pass-1');
+      await panel.getByLabel(/^Confirm new password/).fill('another-pass-2');
+      await panel.getByRole('button', { name: 'Update Password' }).click();
+      await visible(panel.getByText('The new passwords do not match', { exact: true }));
+
+      await panel.getByLabel(/^Confirm new password/).fill('another-pass-1');
+      await panel.getByRole('button', { name: 'Update Password' }).click();
+      await visible(panel.getByText('The current password is not correct', { exact: true }));
+      await expectToast(page, 'Failed to update password', 'The current password is not correct');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('global settings: the service fee is required, saved on the server and survives a reload', async () => {
+    const { page, context } = await signedIn();
+    const before = await (await page.request.get('/api/app-settings')).json();
+    try {
+      await openTab(page, 'Global Settings');
+      const field = page.getByLabel('Service Fee Percentage');
+      await visible(field);
+      expect(await field.getAttribute('placeholder')).toBe('18');
+      await visible(page.getByText('Service fee applied to all ticket purchases', { exact: true }));
+      // Never saved: the default.
+      expect(await field.inputValue()).toBe(before.version === 0 ? '18' : before.serviceFeePercentage);
+
+      await field.fill('');
+      await page.getByRole('button', { name: 'Save Global Settings' }).click();
+      await visible(page.getByText('Service fee percentage is required', { exact: true }));
+
+      const fee = `${randomInt(1, 30)}.${randomInt(10, 99)}`;
+      await field.fill(fee);
+      await page.getByRole('button', { name: 'Save Global Settings' }).click();
+      await expectToast(page, 'Settings updated', 'Global settings have been updated successfully.');
+      expect((await (await page.request.get('/api/app-settings')).json()).serviceFeePercentage).toBe(fee);
+
+      await page.reload();
+      await visible(page.getByRole('tab', { name: 'Global Settings', selected: true }));
+      await visible(page.getByLabel('Service Fee Percentage'));
+      expect(await page.getByLabel('Service Fee Percentage').inputValue()).toBe(fee);
+    } finally {
+      // Leave the shared server as it was found.
+      const now = await (await page.request.get('/api/app-settings')).json();
+      await page.request.post('/api/app-settings', { data: { serviceFeePercentage: before.serviceFeePercentage, version: now.version || undefined } });
+      await context.close();
+    }
+  });
+
+  // Last in this file: other files sign in with adminPassword(), so it is changed back at the end.
+  it('security: a changed password works and the old one stops working', async () => {
+    const original = adminPassword();
+    const changed = `Changed-${uid()}`;
+    const { page, context } = await signedIn();
+    try {
+      await openTab(page, 'Security');
+      const panel = page.getByRole('tabpanel');
+      await panel.getByLabel(/^Current password/).fill(original);
+      await panel.getByLabel(/^New password/).fill(changed);
+      await panel.getByLabel(/^Confirm new password/).fill(changed);
+      await panel.getByRole('button', { name: 'Update Password' }).click();
+      await expectToast(page, 'Password updated', 'Use your new password the next time you sign in.');
+      expect(await panel.getByLabel(/^Current password/).inputValue()).toBe('');
+
+      // A fresh browser: the old password is refused, the new one signs in.
+      const other = await newPage(browser);
+      try {
+        other.page.setDefaultTimeout(wait);
+        await other.page.goto('/login');
+        await other.page.getByLabel('Username').fill('admin');
+        await other.page.getByLabel('Password', { exact: true }).fill(original);
+        await other.page.getByRole('button', { name: 'Sign In' }).click();
+        await expectToast(other.page, 'Login failed', 'Invalid username or password');
+        expect(new URL(other.page.url()).pathname).toBe('/login');
+
+        await other.page.getByLabel('Password', { exact: true }).fill(changed);
+        await other.page.getByRole('button', { name: 'Sign In' }).click();
+        await other.page.waitForURL('**/dashboard', { timeout: wait });
+      } finally {
+        await other.context.close();
+      }
+    } finally {
+      // Whatever happened above: 400 here means the password was never changed.
+      const restored = await page.request.post('/api/auth/password', {
+        data: { currentPassword: changed, newPassword: original, confirmPassword: original },
+      });
+      await context.close();
+      expect([200, 400]).toContain(restored.status());
+    }
+    // The original password works again for the files that follow.
+    const check = await fetch(`${baseUrl()}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: original }),
+    });
+    expect(check.status).toBe(200);
+  });
+});

@@ -1,0 +1,133 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { parseAmountToCents } from '@event-admin/core/purchase/money';
+import { launchBrowser, newPage, signIn } from '../setup/browser.ts';
+
+const wait = 10_000;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ context, page } = await newPage(browser));
+  page.setDefaultTimeout(wait);
+  await signIn(page);
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+interface Transaction {
+  id: string;
+  eventId: string;
+  customerId: string;
+  amount: string;
+  status: string;
+  purchaseDate: string;
+  paymentMethod: string;
+}
+
+const uid = () => randomUUID().replace(/-/g, '').slice(0, 8);
+const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: wait });
+const bodyRows = () => page.locator('main table tbody tr:not([data-testid="skeleton-row"])');
+const cardValue = (label: string) => page.getByRole('region', { name: label }).getByTestId('card-value');
+const usd2 = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+async function openTransactions() {
+  await page.goto('/transactions');
+  await visible(page.getByRole('heading', { name: 'Transaction History' }));
+  await visible(bodyRows().first());
+}
+
+async function search(term: string) {
+  await page.getByRole('searchbox', { name: 'Search transactions' }).fill(term);
+}
+
+/** A customer, an event and one purchase of theirs, all unique to this run. */
+async function purchaseFixture(status: 'completed' | 'pending' | 'failed') {
+  const id = uid();
+  const customer = await (
+    await page.request.post('/api/customers', { data: { name: `Tess Buyer${id}`, email: `tess.${id}@example.com`, phone: '' } })
+  ).json();
+  const event = await (
+    await page.request.post('/api/events', {
+      data: { title: `Ledger Night ${id}`, description: '', date: '2031-03-01T12:00:00.000Z', time: '19:00', venue: 'Counting House', status: 'active' },
+    })
+  ).json();
+  // Amounts of the demo data are at most $150.99; four digits of dollars never collide with them.
+  const amount = `$${randomInt(1000, 9999)}.${String(randomInt(100)).padStart(2, '0')}`;
+  const response = await page.request.post('/api/transactions', {
+    data: { eventId: event.id, customerId: customer.id, amount, status, paymentMethod: 'Apple Pay' },
+  });
+  expect(response.status()).toBe(201);
+  return { customer: customer as { id: string; name: string }, event: event as { id: string; title: string }, amount, transaction: (await response.json()) as Transaction };
+}
+
+describe('transactions page', () => {
+  it('shows cards equal to the API data, summed from the amounts', async () => {
+    const transactions: Transaction[] = await (await page.request.get('/api/transactions')).json();
+    const totals = await (await page.request.get('/api/transactions/totals')).json();
+    const cents = transactions.reduce((sum, t) => sum + parseAmountToCents(t.amount.replace('$', ''))!, 0);
+    const customers = new Set(transactions.map((t) => t.customerId)).size;
+    // The server's counters and the list agree.
+    expect(totals).toEqual({ totalTransactions: transactions.length, totalRevenue: `$${(cents / 100).toFixed(2)}`, uniqueCustomers: customers });
+
+    await openTransactions();
+    expect(await cardValue('Total Transactions').textContent()).toBe(transactions.length.toLocaleString('en-US'));
+    expect(await cardValue('Total Revenue').textContent()).toBe(usd2.format(cents / 100));
+    expect(await cardValue('Unique Customers').textContent()).toBe(customers.toLocaleString('en-US'));
+
+    await visible(page.getByRole('heading', { name: 'Recent Transactions' }));
+    const headers = await page.locator('main table thead th').allTextContents();
+    expect(headers).toEqual(['ID', 'Event', 'Customer', 'Date', 'Amount', 'Status', 'Payment Method']);
+    // Newest first, with a shortened id (the full one in its title).
+    const newest = transactions[0]!;
+    const firstId = bodyRows().first().locator('td').first();
+    expect(await firstId.getAttribute('title')).toBe(newest.id);
+    expect(newest.id.startsWith((await firstId.textContent())!)).toBe(true);
+    expect((await firstId.textContent())!.length).toBeLessThan(newest.id.length);
+  });
+
+  it('searches by event title, customer name, amount and status', async () => {
+    const { customer, event, amount, transaction } = await purchaseFixture('failed');
+    await openTransactions();
+
+    await search(customer.name);
+    await expect.poll(() => bodyRows().count(), { timeout: wait }).toBe(1);
+    const cells = await bodyRows().first().locator('td').allTextContents();
+    expect(cells).toEqual([transaction.id.slice(0, 8), event.title, customer.name, expect.stringMatching(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/), amount, 'Failed', 'Apple Pay']);
+
+    await search(event.title.toLowerCase());
+    await expect.poll(() => bodyRows().count(), { timeout: wait }).toBe(1);
+    await visible(bodyRows().first().getByText(customer.name));
+
+    await search(amount);
+    await expect.poll(() => bodyRows().count(), { timeout: wait }).toBe(1);
+    await visible(bodyRows().first().getByText(customer.name));
+    await search(amount.slice(1)); // without the $
+    await visible(bodyRows().first().getByText(customer.name));
+
+    await search('failed');
+    await visible(bodyRows().first());
+    const statuses = await bodyRows().locator('td:nth-child(6)').allTextContents();
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(new Set(statuses)).toEqual(new Set(['Failed']));
+
+    await search(`no-such-thing-${uid()}`);
+    await visible(page.getByText('No transactions found. Try a different search term.'));
+  });
+
+  it('pages through a long list', async () => {
+    const transactions: Transaction[] = await (await page.request.get('/api/transactions')).json();
+    await openTransactions();
+    if (transactions.length <= 25) return;
+    expect(await bodyRows().count()).toBe(25);
+    await visible(page.getByText(`Showing 1-25 of ${transactions.length}`));
+    await page.getByRole('button', { name: 'Next' }).click();
+    await visible(page.getByText(`Showing 26-${Math.min(50, transactions.length)} of ${transactions.length}`));
+    expect(await bodyRows().first().locator('td').first().getAttribute('title')).toBe(transactions[25]!.id);
+  });
+});
