@@ -1,0 +1,59 @@
+import { eventStatuses, type EventInfo } from '@event-admin/core/event/event.schema';
+import { StatusBadge } from '../ui/status-badge.tsx';
+import { Panel, PanelError } from './panel.tsx';
+
+// The bar colours follow the status badges (SPEC §4).
+const barColor: Record<string, string> = {
+  active: 'bg-green-500',
+  draft: 'bg-yellow-400',
+  completed: 'bg-slate-400',
+  cancelled: 'bg-red-500',
+};
+
+/** How many events are in each status, with each share of the whole. */
+export function countByStatus(events: readonly Pick<EventInfo, 'status'>[]) {
+  const counts = Object.fromEntries(eventStatuses.map((s) => [s, 0])) as Record<string, number>;
+  for (const e of events) counts[e.status] = (counts[e.status] ?? 0) + 1;
+  return counts;
+}
+
+export function EventsByStatus({ events, isLoading, isError, onRetry, className }: { events: EventInfo[] | undefined; isLoading: boolean; isError: boolean; onRetry: () => void; className?: string }) {
+  const counts = countByStatus(events ?? []);
+  const total = events?.length ?? 0;
+  return (
+    <Panel title="Events by Status" description={isLoading || isError ? undefined : `${total} events in all`} className={className} testId="events-by-status">
+      {isLoading ? (
+        <ul className="space-y-4" aria-busy="true">
+          {eventStatuses.map((s) => (
+            <li key={s} className="skeleton h-8 w-full" aria-hidden="true" />
+          ))}
+        </ul>
+      ) : isError ? (
+        <PanelError what="Events by status" onRetry={onRetry} />
+      ) : (
+        <ul className="space-y-4">
+          {eventStatuses.map((status) => {
+            const n = counts[status] ?? 0;
+            const share = total ? Math.round((n / total) * 100) : 0;
+            return (
+              <li key={status} className="space-y-1.5" data-testid="status-count-row" data-status={status}>
+                <div className="flex items-center justify-between text-sm">
+                  <StatusBadge kind="event" status={status} />
+                  <span className="tabular-nums">
+                    <span className="font-semibold" data-testid="status-count">
+                      {n}
+                    </span>
+                    <span className="text-base-content/60"> ({share}%)</span>
+                  </span>
+                </div>
+                <div className="h-2 w-full overflow-hidden rounded-full bg-base-200" aria-hidden="true">
+                  <div className={`h-full rounded-full ${barColor[status] ?? 'bg-gray-400'}`} style={{ width: `${share}%` }} />
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,404 @@
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page, Request, Response } from 'playwright-core';
+import { conversionBarWidth } from '@event-admin/core/stats/stats.rules';
+import { adminPassword, launchBrowser, newPage, signIn } from '../setup/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+interface Stats {
+  totalEvents: number;
+  activeCustomers: number;
+  ticketSales: number;
+  avgConversion: number;
+}
+interface EventRow {
+  id: string;
+  title: string;
+  date: string;
+  venue: string;
+  status: string;
+  sales: number;
+}
+
+const count = (n: number) => n.toLocaleString('en-US');
+const usd = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;
+const isDashboardBatch = (url: string) => url.includes('/trpc/') && !url.includes('auth.');
+
+/** The procedures of a tRPC batch URL, in order: /trpc/a.b,c.d?batch=1 -> ['a.b', 'c.d'] */
+const procedures = (url: string) => decodeURIComponent(new URL(url).pathname.replace(/^\/trpc\//, '')).split(',');
+
+/** Signs in and waits until every dashboard panel has its data. */
+async function openDashboard(page: Page) {
+  const batch = page.waitForResponse((r) => isDashboardBatch(r.url()) && r.url().includes('events.recent'), { timeout: 15_000 });
+  await signIn(page);
+  const response = await batch;
+  await page.getByTestId('event-row').first().waitFor({ timeout: 10_000 });
+  return response;
+}
+
+/** The value one procedure returned inside a tRPC batch response. */
+async function batchResult<T>(response: Response, procedure: string): Promise<T> {
+  const index = procedures(response.url()).indexOf(procedure);
+  expect(index, `${procedure} in ${response.url()}`).toBeGreaterThanOrEqual(0);
+  const body = (await response.json()) as { result: { data: T } }[];
+  return body[index]!.result.data;
+}
+
+async function xAxisLabels(page: Page) {
+  return page.locator('[data-testid="customer-activity"] .apexcharts-xaxis-label tspan').allTextContents();
+}
+
+/** Waits (bounded) for the chart's x-axis to read `labels`. */
+async function expectXAxis(page: Page, labels: string[]) {
+  await page.waitForFunction(
+    (expected) =>
+      JSON.stringify([...document.querySelectorAll('[data-testid="customer-activity"] .apexcharts-xaxis-label tspan')].map((t) => t.textContent)) ===
+      JSON.stringify(expected),
+    labels,
+    { timeout: 10_000 },
+  );
+}
+
+describe('dashboard', () => {
+  it('loads all its data in one request', async () => {
+    const { page, context, consoleErrors } = await newPage(browser);
+    const requests: Request[] = [];
+    page.on('request', (r) => {
+      if (isDashboardBatch(r.url())) requests.push(r);
+    });
+    await openDashboard(page);
+    await page.getByTestId('top-event-row').first().waitFor({ timeout: 10_000 });
+    await page.getByTestId('status-count-row').first().waitFor({ timeout: 10_000 });
+    await page.locator('.apexcharts-canvas').waitFor({ timeout: 10_000 });
+    expect(requests.map((r) => r.url())).toHaveLength(1);
+    expect(procedures(requests[0]!.url()).sort()).toEqual(['dashboard.stats', 'dashboard.topEvents', 'events.list', 'events.recent']);
+    // Every form control has a label, every button a name.
+    const unlabelled = await page.evaluate(() =>
+      [
+        ...[...document.querySelectorAll('input, select, textarea')].filter(
+          (el) => !((el as HTMLInputElement).labels?.length || el.getAttribute('aria-label') || el.getAttribute('aria-labelledby')),
+        ),
+        ...[...document.querySelectorAll('button, a')].filter((el) => !(el.getAttribute('aria-label') || el.textContent?.trim())),
+      ].map((el) => el.outerHTML.slice(0, 120)),
+    );
+    expect(unlabelled).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the four headline figures of GET /api/dashboard/stats with the fixed change badges', async () => {
+    const { page, context } = await newPage(browser);
+    await openDashboard(page);
+    await page.getByTestId('stat-card-totalEvents').waitFor({ timeout: 10_000 });
+    const stats = (await (await page.request.get('/api/dashboard/stats')).json()) as Stats;
+
+    const cards = [
+      { id: 'totalEvents', title: 'Total Events', value: count(stats.totalEvents), change: '12%', up: true },
+      { id: 'activeCustomers', title: 'Active Customers', value: count(stats.activeCustomers), change: '8%', up: true },
+      { id: 'ticketSales', title: 'Ticket Sales', value: usd(stats.ticketSales), change: '3%', up: false },
+      { id: 'avgConversion', title: 'Avg. Conversion', value: `${stats.avgConversion}%`, change: '2%', up: true },
+    ];
+    for (const card of cards) {
+      const el = page.getByTestId(`stat-card-${card.id}`);
+      await expect(el.getByRole('heading').innerText()).resolves.toBe(card.title);
+      await expect(el.getByTestId('stat-value').innerText()).resolves.toBe(card.value);
+      const badge = el.getByTestId('change-value');
+      await expect(badge.innerText().then((t) => t.trim())).resolves.toBe(card.change);
+      const cls = (await badge.getAttribute('class')) ?? '';
+      expect(cls, card.id).toContain(card.up ? 'green' : 'red');
+      expect(cls, card.id).not.toContain(card.up ? 'red' : 'green');
+      await expect(el.innerText()).resolves.toContain('vs last month');
+      // The arrow points the way of the change (an up arrow starts its path at the bottom).
+      const arrow = await badge.locator('svg path').first().getAttribute('d');
+      expect(arrow, card.id).toBe(card.up ? 'M12 19V5M5 12l7-7 7 7' : 'M12 5v14M19 12l-7 7-7-7');
+      // The figure is in whole dollars / plain numbers: no decimals on money.
+      if (card.id === 'ticketSales') expect(card.value).not.toContain('.');
+    }
+    await context.close();
+  });
+
+  it('lists the 4 recent events of events.recent, with View for completed events and Edit otherwise', async () => {
+    const { page, context } = await newPage(browser);
+    const batch = await openDashboard(page);
+    const recent = await batchResult<EventRow[]>(batch, 'events.recent');
+    expect(recent.length).toBeLessThanOrEqual(4);
+    expect(recent.length).toBe(4); // the demo data has 25 events
+
+    const table = page.getByTestId('events-table');
+    await expect(table.getByRole('heading').innerText()).resolves.toBe('Recent Events');
+    const headers = (await table.locator('thead th').allInnerTexts()).map((h) => h.trim());
+    expect(headers).toEqual(['Event Name', 'Date', 'Status', 'Sales', 'Actions']);
+
+    const rows = table.getByTestId('event-row');
+    await expect(rows.count()).resolves.toBe(4);
+    for (const [i, event] of recent.entries()) {
+      const row = rows.nth(i);
+      const cells = (await row.locator('td').allInnerTexts()).map((c) => c.trim());
+      expect(cells[0]).toBe(event.title);
+      expect(cells[1]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+      expect(cells[2]!.toLowerCase()).toBe(event.status);
+      expect(cells[3]).toBe(usd(event.sales));
+      const link = row.getByRole('link');
+      await expect(link.innerText()).resolves.toBe(event.status === 'completed' ? 'View' : 'Edit');
+      await expect(link.getAttribute('href')).resolves.toBe(`/events/${event.id}`);
+    }
+
+    await table.getByRole('link', { name: 'View All' }).click();
+    await page.waitForURL(/\/events$/, { timeout: 10_000 });
+    await context.close();
+  });
+
+  it('shows the top events by conversion with bars of rate x 6 %', async () => {
+    const { page, context } = await newPage(browser);
+    const batch = await openDashboard(page);
+    const top = await batchResult<{ id: string; name: string; conversionRate: string }[]>(batch, 'dashboard.topEvents');
+    const rest = (await (await page.request.get('/api/dashboard/top-events')).json()) as { name: string; conversionRate: string }[];
+    expect(top.map((t) => [t.name, t.conversionRate])).toEqual(rest.map((t) => [t.name, t.conversionRate]));
+    expect(top.length).toBeGreaterThan(0);
+
+    const panel = page.getByTestId('top-events');
+    await expect(panel.getByRole('heading', { level: 2 }).innerText()).resolves.toBe('Top Events by Conversion');
+    const rows = panel.getByTestId('top-event-row');
+    await expect(rows.count()).resolves.toBe(top.length);
+    for (const [i, event] of top.entries()) {
+      const row = rows.nth(i);
+      await expect(row.getByTestId('top-event-name').innerText()).resolves.toBe(event.name);
+      await expect(row.getByTestId('top-event-rate').innerText()).resolves.toBe(event.conversionRate);
+      const width = await row.getByTestId('conversion-bar').evaluate((el) => (el as HTMLElement).style.width);
+      expect(width).toMatch(/%$/);
+      // SPEC: the parsed rate x 6 percent (the shared rule also caps it at 100).
+      expect(Number.parseFloat(width)).toBeCloseTo(Math.min(100, Number.parseFloat(event.conversionRate) * 6), 5);
+      expect(Number.parseFloat(width)).toBeCloseTo(conversionBarWidth(event.conversionRate), 5);
+    }
+    await context.close();
+  });
+
+  it('draws the Customer Activity chart and switches its time range', async () => {
+    const { page, context, consoleErrors } = await newPage(browser);
+    await openDashboard(page);
+    const panel = page.getByTestId('customer-activity');
+    await expect(panel.getByRole('heading').innerText()).resolves.toBe('Customer Activity');
+    await panel.locator('.apexcharts-canvas svg.apexcharts-svg').waitFor({ timeout: 15_000 });
+
+    const select = page.getByLabel('Time range');
+    await expect(select.locator('option').allInnerTexts()).resolves.toEqual(['Select time range', 'Last 7 days', 'Last 30 days', 'Last 90 days']);
+    await expect(select.locator('option:checked').innerText()).resolves.toBe('Last 7 days');
+    await expectXAxis(page, ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+
+    await select.selectOption({ label: 'Last 30 days' });
+    await expectXAxis(page, ['Week 1', 'Week 2', 'Week 3', 'Week 4']);
+    await select.selectOption({ label: 'Last 90 days' });
+    await expectXAxis(page, ['Jan', 'Feb', 'Mar']);
+    await select.selectOption({ label: 'Last 7 days' });
+    await expectXAxis(page, ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+    await expect(xAxisLabels(page)).resolves.toHaveLength(7);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps the rest of the dashboard when the chart code cannot be downloaded', async () => {
+    const { page, context } = await newPage(browser);
+    await page.route('**/assets/activity-chart-*.js', (route) => route.abort());
+    await openDashboard(page);
+    await page.getByText('The chart could not be loaded.').waitFor({ timeout: 10_000 });
+    await expect(page.getByTestId('stat-card-totalEvents').isVisible()).resolves.toBe(true);
+    await expect(page.getByTestId('customer-activity').getByRole('button', { name: 'Reload page' }).isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it('downloads no chart code on /login, and does on the dashboard', async () => {
+    const { page, context } = await newPage(browser);
+    const scripts: Response[] = [];
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') scripts.push(r);
+    });
+    await page.goto('/login');
+    await page.waitForLoadState('networkidle', { timeout: 10_000 });
+    const loginScripts = [...scripts];
+    expect(loginScripts.length).toBeGreaterThan(0);
+    for (const script of loginScripts) {
+      expect(script.url()).not.toMatch(/apexcharts|activity-chart/i);
+      expect(await script.text(), script.url()).not.toContain('apexcharts');
+    }
+
+    await page.getByLabel('Username').fill('admin');
+    await page.getByLabel('Password', { exact: true }).fill(adminPassword());
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/dashboard', { timeout: 10_000 });
+    await page.locator('.apexcharts-canvas').waitFor({ timeout: 15_000 });
+    const chartScripts = [];
+    for (const script of scripts.slice(loginScripts.length)) if ((await script.text()).includes('apexcharts')) chartScripts.push(script.url());
+    expect(chartScripts).toHaveLength(1);
+    await context.close();
+  });
+
+  it('has Quick Actions and SEO Tips that lead where they say', async () => {
+    const { page, context } = await newPage(browser);
+    await openDashboard(page);
+    const actions = page.getByTestId('quick-actions');
+    await expect(actions.getByRole('button', { name: 'Create New Event' }).isVisible()).resolves.toBe(true);
+    await expect(actions.getByRole('button', { name: 'Export Reports' }).isVisible()).resolves.toBe(true);
+    await actions.getByRole('link', { name: 'Add Customer' }).click();
+    await page.waitForURL(/\/customers$/, { timeout: 10_000 });
+
+    await page.goto('/dashboard');
+    const tips = page.getByTestId('seo-tips');
+    await expect(tips.getByRole('heading').innerText()).resolves.toBe('SEO Tips');
+    await expect(tips.locator('li').count()).resolves.toBeGreaterThan(0);
+    await tips.getByRole('link', { name: 'Manage SEO' }).click();
+    await page.waitForURL(/\/seo$/, { timeout: 10_000 });
+    await context.close();
+  });
+
+  it('creates an event from Create New Event and shows it in the figures and Recent Events', async () => {
+    const { page, context, consoleErrors } = await newPage(browser);
+    await openDashboard(page);
+    const before = (await (await page.request.get('/api/dashboard/stats')).json()) as Stats;
+    await expect(page.getByTestId('stat-card-totalEvents').getByTestId('stat-value').innerText()).resolves.toBe(count(before.totalEvents));
+
+    await page.getByTestId('quick-actions').getByRole('button', { name: 'Create New Event' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create New Event' });
+    await dialog.waitFor({ state: 'visible', timeout: 5000 });
+    // Escape closes it and leaves the dashboard as it was.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden', timeout: 5000 });
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+
+    const title = `Dashboard e2e ${Date.now().toString(36)}`;
+    await page.getByTestId('quick-actions').getByRole('button', { name: 'Create New Event' }).click();
+    await dialog.waitFor({ state: 'visible', timeout: 5000 });
+    await dialog.getByLabel('Title').fill(title);
+    await dialog.getByLabel('Venue').fill('E2E Test Hall');
+    await dialog.getByLabel('Status').selectOption('active');
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByLabel('SEO Title').waitFor({ timeout: 5000 });
+    await dialog.getByRole('button', { name: 'Next' }).click();
+    await dialog.getByRole('button', { name: 'Create Event' }).click();
+    await page.getByText('Event created', { exact: true }).waitFor({ timeout: 10_000 });
+    await dialog.waitFor({ state: 'hidden', timeout: 5000 });
+
+    // The dashboard refreshes: the new event leads Recent Events (with Edit), the count grows by one.
+    const firstRow = page.getByTestId('events-table').getByTestId('event-row').first();
+    await page.waitForFunction((t) => document.querySelector('[data-testid="event-row"] td')?.textContent === t, title, { timeout: 10_000 });
+    await expect(firstRow.getByRole('link').innerText()).resolves.toBe('Edit');
+    await expect(page.getByTestId('events-table').getByTestId('event-row').count()).resolves.toBe(4);
+    await page.waitForFunction(
+      (n) => document.querySelector('[data-testid="stat-card-totalEvents"] [data-testid="stat-value"]')?.textContent === n,
+      count(before.totalEvents + 1),
+      { timeout: 10_000 },
+    );
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+
+  it('exports the events list as a CSV file', async () => {
+    const { page, context } = await newPage(browser);
+    await openDashboard(page);
+    const events = (await (await page.request.get('/api/events')).json()) as EventRow[];
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: 10_000 }),
+      page.getByTestId('quick-actions').getByRole('button', { name: 'Export Reports' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^events-report-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile((await download.path())!, 'utf8');
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines[0]).toBe('Title,Date,Venue,Status,Sales (USD)');
+    expect(lines).toHaveLength(events.length + 1);
+    const first = events[0]!;
+    expect(lines[1]).toContain(first.status);
+    expect(lines[1]).toMatch(new RegExp(`,${first.sales}$`));
+    expect(lines[1]!.startsWith(first.title.includes(',') ? `"${first.title}` : first.title)).toBe(true);
+    await page.getByText('Report exported').waitFor({ timeout: 5000 });
+    await context.close();
+  });
+
+  it('shows the two further panels from the events list', async () => {
+    const { page, context } = await newPage(browser);
+    await openDashboard(page);
+    const events = (await (await page.request.get('/api/events')).json()) as EventRow[];
+    const status = page.getByTestId('events-by-status');
+    await status.getByTestId('status-count-row').first().waitFor({ timeout: 10_000 });
+    for (const s of ['draft', 'active', 'completed', 'cancelled']) {
+      const n = events.filter((e) => e.status === s).length;
+      await expect(status.locator(`[data-status="${s}"] [data-testid="status-count"]`).first().innerText(), s).resolves.toBe(String(n));
+    }
+    await expect(status.innerText()).resolves.toContain(`${events.length} events in all`);
+
+    const upcoming = page.getByTestId('upcoming-events');
+    await expect(upcoming.getByRole('heading', { level: 2 }).innerText()).resolves.toBe('Upcoming Events');
+    const today = new Date();
+    today.setHours(0, 0, 0, 0);
+    const expected = events
+      .filter((e) => e.status !== 'cancelled' && e.status !== 'completed' && new Date(e.date).getTime() >= today.getTime())
+      .sort((a, b) => a.date.localeCompare(b.date))
+      .slice(0, 5)
+      .map((e) => e.title);
+    const shown = await upcoming.getByTestId('upcoming-event-row').getByRole('link').allInnerTexts();
+    expect(shown).toEqual(expected);
+    await context.close();
+  });
+
+  it('shows placeholders while loading: 4 cards, 4 table rows, 5 top-event rows', async () => {
+    const { page, context } = await newPage(browser);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => isDashboardBatch(url.toString()),
+      async (route) => {
+        await Promise.race([held, new Promise((r) => setTimeout(r, 10_000))]);
+        await route.continue();
+      },
+    );
+    await signIn(page);
+    await page.getByTestId('stat-card-skeleton').first().waitFor({ timeout: 10_000 });
+    await expect(page.getByTestId('stat-card-skeleton').count()).resolves.toBe(4);
+    await expect(page.getByTestId('events-table').getByTestId('skeleton-row').count()).resolves.toBe(4);
+    await expect(page.getByTestId('top-event-skeleton').count()).resolves.toBe(5);
+    release();
+    await page.getByTestId('stat-card-totalEvents').waitFor({ timeout: 10_000 });
+    await expect(page.getByTestId('stat-card-skeleton').count()).resolves.toBe(0);
+    await context.close();
+  });
+
+  it('says when its data could not be loaded, and loads it on retry', async () => {
+    const { page, context, consoleErrors } = await newPage(browser);
+    let failures = 0;
+    await page.route(
+      (url) => isDashboardBatch(url.toString()),
+      async (route) => {
+        if (failures++ === 0) await route.fulfill({ status: 500, contentType: 'text/plain', body: 'Store unreachable' });
+        else await route.continue();
+      },
+    );
+    await signIn(page);
+    await page.getByTestId('stat-cards-error').waitFor({ timeout: 10_000 });
+    await expect(page.getByText('could not be loaded').count()).resolves.toBeGreaterThanOrEqual(4);
+    // Still signed in: only a 401 signs out.
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+
+    await page.getByTestId('stat-cards-error').getByRole('button', { name: 'Try again' }).click();
+    await page.getByTestId('stat-card-totalEvents').waitFor({ timeout: 10_000 });
+    await page.getByTestId('events-table').getByRole('button', { name: 'Try again' }).click();
+    await page.getByTestId('event-row').first().waitFor({ timeout: 10_000 });
+    await expect(page.getByTestId('event-row').count()).resolves.toBe(4);
+    expect(consoleErrors.filter((e) => !(e.includes('Failed to load resource') && e.includes('500')))).toEqual([]);
+    await context.close();
+  });
+
+  it('fits a 375 px screen without a page-wide horizontal scroll', async () => {
+    const { page, context, consoleErrors } = await newPage(browser, { width: 375, height: 800 });
+    await openDashboard(page);
+    await page.locator('.apexcharts-canvas').waitFor({ timeout: 15_000 });
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    expect(consoleErrors).toEqual([]);
+    await context.close();
+  });
+});
