@@ -1,10 +1,100 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { z } from 'zod';
+import { eventStatuses, type EventStatus } from '@event-admin/core/event/event.schema';
+import { PageHeader, SearchInput, Toolbar } from '../../../components/layout/page-header.tsx';
+import { CreateEventDialog } from '../../../components/events/create-event-dialog.tsx';
+import { EventsTable } from '../../../components/events/events-table.tsx';
+import { PlusIcon } from '../../../components/ui/icons.tsx';
+import { capitalize } from '../../../lib/format.ts';
+import { trpc } from '../../../lib/trpc.ts';
+
+/** The list's search and status filter live in the URL, so a reload or a shared link keeps them. */
+const eventsSearch = z.object({
+  q: z.string().max(200).optional().catch(undefined),
+  status: z.enum(eventStatuses).optional().catch(undefined),
+});
 
 export const Route = createFileRoute('/_authed/events/')({
   staticData: { title: 'Events' },
-  component: Page,
+  validateSearch: eventsSearch,
+  component: EventsPage,
 });
 
-function Page() {
-  return <h2 className="text-2xl font-bold">Events</h2>;
+/** SPEC's order for the filter, after All Statuses. */
+const filterOrder = ['active', 'draft', 'completed', 'cancelled'] as const satisfies readonly EventStatus[];
+
+/** SPEC §9: the events list shows 5 placeholder rows while loading. */
+const loadingRows = 5;
+
+function EventsPage() {
+  const search = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const [createOpen, setCreateOpen] = useState(false);
+  // The box is typed into locally and mirrored to the URL, so typing never fights the router.
+  const [term, setTerm] = useState(search.q ?? '');
+  const events = trpc.events.list.useQuery();
+
+  const setSearch = (next: Partial<z.infer<typeof eventsSearch>>) =>
+    void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
+
+  const filtered = useMemo(() => {
+    const needle = (search.q ?? '').trim().toLowerCase();
+    return (events.data ?? []).filter(
+      (event) =>
+        (!search.status || event.status === search.status) &&
+        (!needle || event.title.toLowerCase().includes(needle) || event.venue.toLowerCase().includes(needle)),
+    );
+  }, [events.data, search.q, search.status]);
+
+  return (
+    <div>
+      <PageHeader
+        title="Events"
+        description="Manage your events, their SEO, calls to action and page content."
+        actions={
+          <button type="button" className="btn btn-primary" onClick={() => setCreateOpen(true)}>
+            <PlusIcon />
+            Create Event
+          </button>
+        }
+      />
+      <Toolbar>
+        <SearchInput
+          label="Search events"
+          placeholder="Search by title or venue..."
+          value={term}
+          onChange={(value) => {
+            setTerm(value);
+            setSearch({ q: value.trim() ? value : undefined });
+          }}
+        />
+        <label className="w-full sm:w-48">
+          <span className="sr-only">Filter by status</span>
+          <select
+            className="select w-full"
+            value={search.status ?? 'all'}
+            onChange={(e) => setSearch({ status: e.target.value === 'all' ? undefined : (e.target.value as EventStatus) })}
+          >
+            <option value="all">All Statuses</option>
+            {filterOrder.map((status) => (
+              <option key={status} value={status}>
+                {capitalize(status)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </Toolbar>
+      <EventsTable
+        events={filtered}
+        isLoading={events.isLoading}
+        isError={events.isError}
+        onRetry={() => void events.refetch()}
+        loadingRows={loadingRows}
+        showVenue
+        emptyMessage="No events found. Try a different search term or filter."
+      />
+      <CreateEventDialog open={createOpen} onClose={() => setCreateOpen(false)} />
+    </div>
+  );
 }

@@ -1,0 +1,308 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { format } from 'date-fns';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import {
+  createEventForm,
+  createEventSteps,
+  createFormDefaultTime,
+  ctaChoices,
+  defaultCtaText,
+  eventStatuses,
+  type CreateEventForm,
+  type EventStatus,
+} from '@event-admin/core/event/event.schema';
+import { Dialog } from '../ui/dialog.tsx';
+import { Field } from './field.tsx';
+import { toast } from '../ui/toast.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { capitalize } from '../../lib/format.ts';
+import { trpc } from '../../lib/trpc.ts';
+
+type Step = keyof typeof createEventSteps;
+type FormInput = z.input<typeof createEventForm>;
+
+const steps: { key: Step; label: string; short: string }[] = [
+  { key: 'basic', label: 'Basic Information', short: 'Basic' },
+  { key: 'seo', label: 'SEO Information', short: 'SEO' },
+  { key: 'cta', label: 'Call to Action', short: 'CTA' },
+];
+
+/** SPEC: date today, time 09:00, status draft, ctaText 'Register Now', the rest empty. */
+export function createEventDefaults(now = new Date()): FormInput {
+  return {
+    title: '',
+    description: '',
+    date: format(now, 'yyyy-MM-dd'),
+    time: createFormDefaultTime,
+    venue: '',
+    status: 'draft',
+    seoTitle: '',
+    seoDescription: '',
+    seoKeywords: '',
+    ctaText: defaultCtaText,
+    customCta: '',
+  };
+}
+
+/**
+ * A created event whose SEO or CTA save failed: a retry finishes those calls on the same event
+ * instead of creating it twice.
+ */
+interface Pending {
+  eventId: string;
+  seoSaved: boolean;
+}
+
+/** The three-step create wizard (SPEC "Create Event dialog"), opened from the dashboard and the events list. */
+export function CreateEventDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const createEvent = trpc.events.create.useMutation();
+  const saveSeo = trpc.seo.save.useMutation();
+  const saveCta = trpc.cta.save.useMutation();
+  const [step, setStep] = useState<Step>('basic');
+  const [partial, setPartial] = useState<string | null>(null);
+  const pending = useRef<Pending | null>(null);
+  const form = useForm<FormInput, unknown, CreateEventForm>({
+    resolver: zodResolver(createEventForm),
+    defaultValues: createEventDefaults(),
+  });
+  const { register, formState, watch } = form;
+  const errors = formState.errors;
+  const busy = formState.isSubmitting;
+  const stepIndex = steps.findIndex((s) => s.key === step);
+
+  const reset = () => {
+    form.reset(createEventDefaults());
+    setStep('basic');
+    setPartial(null);
+    pending.current = null;
+  };
+
+  const cancel = () => {
+    if (busy) return;
+    reset();
+    onClose();
+  };
+
+  const next = async () => {
+    const valid = await form.trigger([...createEventSteps[step]]);
+    if (!valid) return;
+    setStep(step === 'basic' ? 'seo' : 'cta');
+  };
+
+  const back = () => setStep(step === 'cta' ? 'seo' : 'basic');
+
+  const refreshLists = () =>
+    Promise.all([
+      utils.events.recent.invalidate(),
+      utils.events.list.invalidate(),
+      utils.events.withDetails.invalidate(),
+      utils.dashboard.stats.invalidate(),
+    ]);
+
+  const submit = form.handleSubmit(async (values) => {
+    const isCustom = values.ctaText === 'Custom';
+    const ctaText = isCustom ? (values.customCta ?? '').trim() : values.ctaText;
+    if (!ctaText) {
+      form.setError('customCta', { message: 'Button text is required.' });
+      return;
+    }
+
+    let eventId = pending.current?.eventId;
+    if (!eventId) {
+      try {
+        const event = await createEvent.mutateAsync({
+          title: values.title,
+          description: values.description ?? '',
+          // The day at the chosen local time, as an ISO timestamp (SPEC §3).
+          date: new Date(`${values.date}T${values.time}`).toISOString(),
+          time: values.time,
+          venue: values.venue,
+          status: values.status as EventStatus,
+        });
+        eventId = event.id;
+        pending.current = { eventId, seoSaved: false };
+        void refreshLists();
+      } catch (error) {
+        toast({
+          title: 'Failed to create event',
+          description: errorMessage(error, 'An error occurred while creating the event.'),
+          variant: 'destructive',
+        });
+        return;
+      }
+    }
+
+    const hasSeo = [values.seoTitle, values.seoDescription, values.seoKeywords].some((v) => v.trim() !== '');
+    if (hasSeo && !pending.current!.seoSaved) {
+      try {
+        await saveSeo.mutateAsync({ eventId, title: values.seoTitle, description: values.seoDescription, keywords: values.seoKeywords });
+        pending.current!.seoSaved = true;
+      } catch (error) {
+        const reason = errorMessage(error, 'The server could not be reached.');
+        setPartial(`The event was created, but its SEO data could not be saved (${reason}). Submit again to retry; the event will not be created twice.`);
+        toast({ title: 'Event created, but its SEO data could not be saved', description: reason, variant: 'destructive' });
+        return;
+      }
+    }
+
+    try {
+      await saveCta.mutateAsync({ eventId, text: ctaText, isCustom });
+    } catch (error) {
+      const reason = errorMessage(error, 'The server could not be reached.');
+      setPartial(`The event was created, but its call to action could not be saved (${reason}). Submit again to retry; the event will not be created twice.`);
+      toast({ title: 'Event created, but its call to action could not be saved', description: reason, variant: 'destructive' });
+      return;
+    }
+
+    await refreshLists();
+    toast({ title: 'Event created', description: 'Your event has been created successfully.', variant: 'success' });
+    reset();
+    onClose();
+  });
+
+  const isCustom = watch('ctaText') === 'Custom';
+  const seoTitleLength = (watch('seoTitle') ?? '').length;
+  const seoDescriptionLength = (watch('seoDescription') ?? '').length;
+
+  return (
+    <Dialog open={open} onClose={cancel} title="Create New Event" description="Add a new event in three steps." size="lg">
+      <ol className="steps steps-horizontal mb-2 w-full text-xs sm:text-sm" aria-label="Steps">
+        {steps.map((s, i) => (
+          <li key={s.key} className={`step ${i <= stepIndex ? 'step-primary' : ''}`} aria-current={s.key === step ? 'step' : undefined}>
+            <span className="hidden sm:inline">{s.label}</span>
+            <span className="sm:hidden">{s.short}</span>
+          </li>
+        ))}
+      </ol>
+      <p className="mb-4 text-sm text-base-content/70" data-testid="create-event-step">
+        Step {stepIndex + 1} of 3: <span className="font-semibold text-base-content">{steps[stepIndex]!.label}</span>
+      </p>
+
+      <form
+        noValidate
+        onSubmit={(e) => {
+          // Enter on the first two steps moves on; only the last step submits.
+          if (step !== 'cta') {
+            e.preventDefault();
+            void next();
+            return;
+          }
+          void submit(e);
+        }}
+      >
+        <fieldset disabled={busy} className="flex flex-col gap-4">
+          <legend className="sr-only">{steps[stepIndex]!.label}</legend>
+          {step === 'basic' && (
+            // Once the event exists (only its SEO or CTA is left to save), its basics cannot change here.
+            <fieldset disabled={!!partial} className="flex flex-col gap-4">
+              <Field label="Title" error={errors.title?.message}>
+                {(p) => <input {...p} className="input w-full" placeholder="Event title" {...register('title')} />}
+              </Field>
+              <Field label="Description" hint="Optional" error={errors.description?.message}>
+                {(p) => <textarea {...p} className="textarea w-full" rows={3} placeholder="What is this event about?" {...register('description')} />}
+              </Field>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <Field label="Date" error={errors.date?.message}>
+                  {(p) => <input {...p} type="date" className="input w-full" {...register('date')} />}
+                </Field>
+                <Field label="Time" error={errors.time?.message}>
+                  {(p) => <input {...p} type="time" className="input w-full" {...register('time')} />}
+                </Field>
+              </div>
+              <Field label="Venue" error={errors.venue?.message}>
+                {(p) => <input {...p} className="input w-full" placeholder="Where is it held?" {...register('venue')} />}
+              </Field>
+              <Field label="Status" error={errors.status?.message}>
+                {(p) => (
+                  <select {...p} className="select w-full" {...register('status')}>
+                    {eventStatuses.map((s) => (
+                      <option key={s} value={s}>
+                        {capitalize(s)}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+            </fieldset>
+          )}
+
+          {step === 'seo' && (
+            <>
+              <Field
+                label="SEO Title"
+                hint={`Recommended: SEO title 50-60 characters (${seoTitleLength}/60)`}
+                error={errors.seoTitle?.message}
+              >
+                {(p) => <input {...p} className="input w-full" {...register('seoTitle')} />}
+              </Field>
+              <Field
+                label="SEO Description"
+                hint={`Recommended: meta description 150-160 characters (${seoDescriptionLength}/160)`}
+                error={errors.seoDescription?.message}
+              >
+                {(p) => <textarea {...p} className="textarea w-full" rows={3} {...register('seoDescription')} />}
+              </Field>
+              <Field label="SEO Keywords" hint="Comma separated, e.g. concert, jazz, live music" error={errors.seoKeywords?.message}>
+                {(p) => <input {...p} className="input w-full" {...register('seoKeywords')} />}
+              </Field>
+            </>
+          )}
+
+          {step === 'cta' && (
+            <>
+              <Field label="Call to Action Text" error={errors.ctaText?.message}>
+                {(p) => (
+                  <select {...p} className="select w-full" {...register('ctaText')}>
+                    {ctaChoices.map((c) => (
+                      <option key={c} value={c}>
+                        {c}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+              {isCustom && (
+                <Field label="Custom CTA Text" error={errors.customCta?.message}>
+                  {(p) => <input {...p} className="input w-full" placeholder="e.g. Save My Seat" {...register('customCta')} />}
+                </Field>
+              )}
+            </>
+          )}
+
+          {partial && (
+            <div role="alert" className="alert alert-warning text-sm">
+              {partial}
+            </div>
+          )}
+
+          <div className="mt-2 flex flex-wrap items-center justify-between gap-2">
+            <button type="button" className="btn btn-ghost" onClick={cancel}>
+              Cancel
+            </button>
+            <div className="flex gap-2">
+              {step !== 'basic' && (
+                <button type="button" className="btn" onClick={back}>
+                  Back
+                </button>
+              )}
+              {/* Distinct keys: reusing one element would turn the clicked Next into a submit button mid-click. */}
+              {step !== 'cta' ? (
+                <button key="next" type="button" className="btn btn-primary" onClick={() => void next()}>
+                  Next
+                </button>
+              ) : (
+                <button key="submit" type="submit" className="btn btn-primary">
+                  {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+                  {busy ? 'Creating...' : 'Create Event'}
+                </button>
+              )}
+            </div>
+          </div>
+        </fieldset>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,188 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { launchBrowser, newPage, signIn } from '../setup/browser.ts';
+
+const wait = 10_000;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  ({ context, page } = await newPage(browser));
+  page.setDefaultTimeout(wait);
+  await signIn(page);
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+interface ApiEvent {
+  id: string;
+  title: string;
+  venue: string;
+  status: string;
+  sales: number;
+}
+
+const uid = () => randomUUID().replace(/-/g, '').slice(0, 8);
+const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: wait });
+const rows = () => page.getByTestId('event-row');
+const searchBox = () => page.getByRole('searchbox', { name: 'Search events' });
+const statusFilter = () => page.getByLabel('Filter by status');
+
+async function createEvent(fields: Partial<ApiEvent> = {}): Promise<ApiEvent> {
+  const response = await page.request.post('/api/events', {
+    data: { title: `List Test ${uid()}`, description: '', date: '2031-06-15T18:00:00.000Z', time: '18:00', venue: `Hall ${uid()}`, status: 'active', ...fields },
+  });
+  expect(response.status()).toBe(201);
+  return response.json();
+}
+
+async function allEvents(): Promise<ApiEvent[]> {
+  const response = await page.request.get('/api/events');
+  expect(response.status()).toBe(200);
+  return response.json();
+}
+
+async function openList(query = '') {
+  await page.goto(`/events${query}`);
+  await visible(page.getByRole('heading', { name: 'All Events' }));
+  await expect.poll(() => page.getByTestId('skeleton-row').count(), { timeout: wait }).toBe(0);
+}
+
+describe('events list', () => {
+  it('shows every event with the SPEC columns, formats and actions', async () => {
+    await openList();
+    const events = await allEvents();
+    expect(events.length).toBeGreaterThanOrEqual(25);
+    await expect.poll(() => rows().count(), { timeout: wait }).toBe(events.length);
+    const headers = (await page.locator('table thead th').allTextContents()).map((h) => h.trim());
+    expect(headers).toEqual(['Event Name', 'Date', 'Venue', 'Status', 'Sales', 'Actions']);
+
+    for (const event of events.slice(0, 12)) {
+      const row = page.locator(`[data-testid="event-row"][data-event-id="${event.id}"]`);
+      const cells = (await row.locator('td').allTextContents()).map((c) => c.trim());
+      expect(cells[0]).toBe(event.title);
+      expect(cells[1]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
+      expect(cells[2]).toBe(event.venue);
+      expect(cells[3]).toBe(event.status[0]!.toUpperCase() + event.status.slice(1));
+      expect(cells[4]).toBe(`$${Math.round(event.sales).toLocaleString('en-US')}`);
+      const action = event.status === 'completed' ? 'View' : 'Edit';
+      const link = row.getByRole('link', { name: `${action} ${event.title}` });
+      expect(await link.textContent()).toBe(action);
+      expect(await link.getAttribute('href')).toBe(`/events/${event.id}`);
+    }
+    // The demo data holds completed events, which offer View.
+    expect(events.some((e) => e.status === 'completed')).toBe(true);
+    await visible(rows().getByRole('link', { name: /^View / }).first());
+  });
+
+  it('badges use the SPEC colours', async () => {
+    await openList();
+    const colour = async (status: string) =>
+      page.locator(`[data-testid="event-row"] [data-status="${status}"]`).first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    const active = await colour('active');
+    const draft = await colour('draft');
+    const completed = await colour('completed');
+    const cancelled = await colour('cancelled');
+    expect(new Set([active, draft, completed, cancelled]).size).toBe(4);
+  });
+
+  it('searches title and venue, case-insensitively, and keeps the search in the URL', async () => {
+    const id = uid();
+    const byTitle = await createEvent({ title: `Zephyr Gala ${id}`, venue: 'Ordinary Room' });
+    const byVenue = await createEvent({ title: `Plain Evening ${id}`, venue: `Quartz Hall ${id}` });
+    await openList();
+
+    await searchBox().fill(`zEPHYR gala ${id}`);
+    await expect.poll(() => rows().count(), { timeout: wait }).toBe(1);
+    expect(await rows().first().getAttribute('data-event-id')).toBe(byTitle.id);
+    await expect.poll(() => new URL(page.url()).searchParams.get('q'), { timeout: wait }).toBe(`zEPHYR gala ${id}`);
+
+    await searchBox().fill(`QUARTZ HALL ${id}`);
+    await expect.poll(() => rows().count(), { timeout: wait }).toBe(1);
+    expect(await rows().first().getAttribute('data-event-id')).toBe(byVenue.id);
+
+    // Both match the shared suffix, one through its title and one through its venue.
+    await searchBox().fill(id.toUpperCase());
+    await expect.poll(() => rows().count(), { timeout: wait }).toBe(2);
+
+    // A reload keeps the search.
+    await page.reload();
+    await visible(page.getByRole('heading', { name: 'All Events' }));
+    await expect.poll(() => rows().count(), { timeout: wait }).toBe(2);
+    expect(await searchBox().inputValue()).toBe(id.toUpperCase());
+
+    await searchBox().fill('');
+    await expect.poll(() => rows().count(), { timeout: wait }).toBe((await allEvents()).length);
+  });
+
+  it('filters by each status, keeps the filter in the URL, and combines it with the search', async () => {
+    const id = uid();
+    await createEvent({ title: `Filter Night ${id}`, status: 'cancelled' });
+    await openList();
+    const events = await allEvents();
+    const options = (await statusFilter().locator('option').allTextContents()).map((o) => o.trim());
+    expect(options).toEqual(['All Statuses', 'Active', 'Draft', 'Completed', 'Cancelled']);
+
+    for (const status of ['active', 'draft', 'completed', 'cancelled']) {
+      await statusFilter().selectOption(status);
+      const expected = events.filter((e) => e.status === status).length;
+      expect(expected).toBeGreaterThan(0);
+      await expect.poll(() => rows().count(), { timeout: wait }).toBe(expected);
+      const shown = await page.locator('[data-testid="event-row"] [data-status]').evaluateAll((els) => els.map((el) => el.getAttribute('data-status')));
+      expect(new Set(shown)).toEqual(new Set([status]));
+      await expect.poll(() => new URL(page.url()).searchParams.get('status'), { timeout: wait }).toBe(status);
+    }
+
+    await page.reload();
+    await visible(page.getByRole('heading', { name: 'All Events' }));
+    expect(await statusFilter().inputValue()).toBe('cancelled');
+    await searchBox().fill(`filter night ${id}`);
+    await expect.poll(() => rows().count(), { timeout: wait }).toBe(1);
+    await statusFilter().selectOption('active');
+    await visible(page.getByText('No events found. Try a different search term or filter.'));
+
+    await searchBox().fill('');
+    await statusFilter().selectOption({ label: 'All Statuses' });
+    await expect.poll(() => rows().count(), { timeout: wait }).toBe(events.length);
+    expect(new URL(page.url()).searchParams.get('status')).toBeNull();
+  });
+
+  it('shows the empty message when nothing matches', async () => {
+    await openList(`?q=${encodeURIComponent(`no-such-event-${uid()}`)}`);
+    await visible(page.getByText('No events found. Try a different search term or filter.', { exact: true }));
+    expect(await rows().count()).toBe(0);
+  });
+
+  it('shows 5 placeholder rows while loading, and the Create Event button opens the dialog', async () => {
+    const listCall = (url: URL) => url.pathname.startsWith('/trpc/') && url.pathname.includes('events.list');
+    await page.route(listCall, async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    try {
+      // A fresh load so the list is not already cached.
+      await page.goto('/events');
+      await expect.poll(() => page.getByTestId('skeleton-row').count(), { timeout: wait }).toBe(5);
+      await expect.poll(() => page.getByTestId('skeleton-row').count(), { timeout: wait }).toBe(0);
+    } finally {
+      await page.unroute(listCall);
+    }
+    await page.getByRole('button', { name: 'Create Event' }).click();
+    await visible(page.getByRole('dialog', { name: 'Create New Event' }));
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden', timeout: wait });
+  });
+
+  it('links each row to its edit page', async () => {
+    const event = await createEvent({ title: `Link Night ${uid()}`, status: 'draft' });
+    await openList(`?q=${encodeURIComponent(event.title)}`);
+    await rows().first().getByRole('link', { name: `Edit ${event.title}` }).click();
+    await page.waitForURL(`**/events/${event.id}`, { timeout: wait });
+    await visible(page.getByRole('heading', { name: 'Edit Event' }));
+  });
+});
