@@ -1,10 +1,21 @@
 import { z } from 'zod';
 
+import { loginRules } from './login.rules.ts';
+
+export type { LoginInput } from './login.rules.ts';
+
+/** POST /api/auth/login, from the rules the sign-in form checks in the browser. */
 export const loginInput = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100, 'Username must be at most 100 characters'),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password must be at most 200 characters'),
+  username: z
+    .string({ error: loginRules.username.required })
+    .trim()
+    .min(1, loginRules.username.required)
+    .max(loginRules.username.maxLength, loginRules.username.tooLong),
+  password: z
+    .string({ error: loginRules.password.required })
+    .min(1, loginRules.password.required)
+    .max(loginRules.password.maxLength, loginRules.password.tooLong),
 });
-export type LoginInput = z.infer<typeof loginInput>;
 
 export const minPasswordLength = 8;
 

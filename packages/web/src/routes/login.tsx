@@ -1,18 +1,20 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
-import { loginInput, type LoginInput } from '@event-admin/core/auth/auth.schema';
+import { loginRules, type LoginInput } from '@event-admin/core/auth/login.rules';
 import { FieldError } from '../components/ui/form-field.tsx';
 import { toast } from '../components/ui/toast.tsx';
 import { auth } from '../lib/auth.ts';
 import { brandName, logoUrl } from '../lib/brand.ts';
 import { errorStatus } from '../lib/errors.ts';
+import { optionalText, searchReader } from '../lib/search-params.ts';
 import { trpc } from '../lib/trpc.ts';
 
+/** Where to go after signing in (set by the guard of a protected page). */
+const loginSearch = searchReader((search) => ({ redirect: optionalText(search.redirect, 2000) }));
+
 export const Route = createFileRoute('/login')({
-  validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
+  validateSearch: loginSearch,
   beforeLoad: ({ context }) => {
     if (context.auth.get().isAuthenticated) throw redirect({ to: '/dashboard' });
   },
@@ -28,12 +30,13 @@ function LoginPage() {
   const search = Route.useSearch();
   const [showPassword, setShowPassword] = useState(false);
   const login = trpc.auth.login.useMutation({ meta: { skipSignOut: true } });
-  const form = useForm<LoginInput>({ resolver: zodResolver(loginInput), defaultValues: { username: '', password: '' } });
+  // The shared login rules, checked with react-hook-form's own rules (no schema library on /login).
+  const form = useForm<LoginInput>({ defaultValues: { username: '', password: '' } });
   const busy = login.isPending;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const user = await login.mutateAsync(values);
+      const user = await login.mutateAsync({ ...values, username: values.username.trim() });
       auth.signIn(user.username);
       toast({ title: 'Login successful', description: 'Welcome to the admin dashboard', variant: 'success' });
       await navigate({ to: safeRedirect(search.redirect) });
@@ -69,7 +72,10 @@ function LoginPage() {
               autoComplete="username"
               disabled={busy}
               aria-invalid={!!form.formState.errors.username}
-              {...form.register('username')}
+              {...form.register('username', {
+                validate: (value) => value.trim() !== '' || loginRules.username.required,
+                maxLength: { value: loginRules.username.maxLength, message: loginRules.username.tooLong },
+              })}
             />
             <FieldError message={form.formState.errors.username?.message} />
           </label>
@@ -85,7 +91,10 @@ function LoginPage() {
                 autoComplete="current-password"
                 disabled={busy}
                 aria-invalid={!!form.formState.errors.password}
-                {...form.register('password')}
+                {...form.register('password', {
+                  required: loginRules.password.required,
+                  maxLength: { value: loginRules.password.maxLength, message: loginRules.password.tooLong },
+                })}
               />
               <button
                 type="button"

@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useDeferredValue, useMemo, useState } from 'react';
-import { z } from 'zod';
+import { optionalText, searchReader } from '../../lib/search-params.ts';
 import { PageHeader, SearchInput, Toolbar } from '../../components/layout/page-header.tsx';
 import { SeoEditDialog } from '../../components/seo/seo-edit-dialog.tsx';
 import { SeoTable, type SeoRow } from '../../components/seo/seo-table.tsx';
@@ -10,7 +10,7 @@ import { trpc } from '../../lib/trpc.ts';
 
 export const Route = createFileRoute('/_authed/seo')({
   staticData: { title: 'SEO Management' },
-  validateSearch: z.object({ q: z.string().optional().catch(undefined) }),
+  validateSearch: searchReader((search) => ({ q: optionalText(search.q) })),
   component: SeoPage,
 });
 

@@ -1,5 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
+import { oneOf, searchReader } from '../../lib/search-params.ts';
 import { PageHeader } from '../../components/layout/page-header.tsx';
 import { GlobalSettingsForm } from '../../components/settings/global-settings-form.tsx';
 import { NotificationsForm } from '../../components/settings/notifications-form.tsx';
@@ -13,7 +13,7 @@ type SettingsTab = (typeof settingsTabs)[number];
 export const Route = createFileRoute('/_authed/settings')({
   staticData: { title: 'Settings' },
   // The open tab is in the URL, so a reload (or a link) lands on it.
-  validateSearch: z.object({ tab: z.enum(settingsTabs).optional().catch(undefined) }),
+  validateSearch: searchReader((search) => ({ tab: oneOf(settingsTabs)(search.tab) })),
   component: SettingsPage,
 });
 

@@ -1,6 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { z } from 'zod';
+import { oneOf, searchReader } from '../../../lib/search-params.ts';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 import { toast } from '../../../components/ui/toast.tsx';
 import { errorStatus } from '../../../lib/errors.ts';
@@ -23,7 +23,7 @@ type TabKey = (typeof tabs)[number]['key'];
 export const Route = createFileRoute('/_authed/events/$eventId')({
   staticData: { title: 'Events' },
   // The open tab is in the URL, so a reload comes back to it.
-  validateSearch: z.object({ tab: z.enum(['basic', 'seo', 'cta', 'blocks']).optional().catch(undefined) }),
+  validateSearch: searchReader((search) => ({ tab: oneOf(['basic', 'seo', 'cta', 'blocks'] as const)(search.tab) })),
   component: EditEventPage,
 });
 

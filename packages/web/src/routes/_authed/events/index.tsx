@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { z } from 'zod';
+import { oneOf, optionalText, searchReader } from '../../../lib/search-params.ts';
 import { eventStatuses, type EventStatus } from '@event-admin/core/event/event.schema';
 import { PageHeader, SearchInput, Toolbar } from '../../../components/layout/page-header.tsx';
 import { CreateEventDialog } from '../../../components/events/create-event-dialog.tsx';
@@ -10,10 +10,10 @@ import { capitalize } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 
 /** The list's search and status filter live in the URL, so a reload or a shared link keeps them. */
-const eventsSearch = z.object({
-  q: z.string().max(200).optional().catch(undefined),
-  status: z.enum(eventStatuses).optional().catch(undefined),
-});
+const eventsSearch = searchReader((search) => ({
+  q: optionalText(search.q),
+  status: oneOf(eventStatuses)(search.status),
+}));
 
 export const Route = createFileRoute('/_authed/events/')({
   staticData: { title: 'Events' },
@@ -35,7 +35,7 @@ function EventsPage() {
   const [term, setTerm] = useState(search.q ?? '');
   const events = trpc.events.list.useQuery();
 
-  const setSearch = (next: Partial<z.infer<typeof eventsSearch>>) =>
+  const setSearch = (next: Partial<ReturnType<typeof eventsSearch>>) =>
     void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
 
   const filtered = useMemo(() => {
