@@ -1,14 +1,19 @@
 /// <reference path="./.sst/platform/config.d.ts" />
 
-// AWS deployment (SST v3+). The resources arrive with the AWS issue; the app is declared here
-// so `npx sst` finds it.
+// AWS deployment (SST v3+): the table, the API as a Lambda, the app on CloudFront. See docs/aws.md.
 export default $config({
   app(input) {
     return {
       name: 'event-admin',
       home: 'aws',
       removal: input?.stage === 'production' ? 'retain' : 'remove',
+      protect: input?.stage === 'production',
     };
   },
-  async run() {},
+  async run() {
+    const { table } = await import('./infra/storage.ts');
+    const { api } = await import('./infra/api.ts');
+    const { router } = await import('./infra/web.ts');
+    return { url: router.url, api: api.url, table: table.name };
+  },
 });

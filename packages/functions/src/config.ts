@@ -21,3 +21,27 @@ export function localConfig(env: NodeJS.ProcessEnv, endpoint: string): AppConfig
     endpoint,
   };
 }
+
+/** What infra/api.ts links to the function; on AWS, SST's `Resource` carries them. */
+export interface LinkedResources {
+  Table: { name: string };
+  AdminPassword: { value: string };
+}
+
+/**
+ * The Lambda runtime: the linked table and secret, the region Lambda sets. Without a password
+ * the API refuses to start rather than fall back to a default anyone could guess.
+ */
+export function awsConfig(resources: LinkedResources, env: NodeJS.ProcessEnv): AppConfig {
+  const password = resources.AdminPassword.value ?? '';
+  if (password.trim() === '') {
+    throw new Error(
+      'The admin password is not set for this stage: run `npx sst secret set AdminPassword <password> --stage <stage>`, then deploy again.',
+    );
+  }
+  return {
+    admin: { username: env.ADMIN_USERNAME || 'admin', password },
+    tableName: resources.Table.name,
+    region: env.AWS_REGION,
+  };
+}

@@ -1,0 +1,352 @@
+// The API as AWS runs it: the Lambda handler invoked with the events a Function URL (or an
+// API Gateway HTTP API) delivers behind SST's CloudFront router, against DynamoDB Local.
+// Responses are read the way a browser receives them through CloudFront.
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import type { APIGatewayProxyResult, LambdaEvent } from 'hono/aws-lambda';
+import { awsConfig, type AppConfig } from '@event-admin/functions/config';
+import { ensureTable } from '@event-admin/functions/local/dynamo-local';
+import { createHandler } from '@event-admin/functions/lambda';
+import { eventBody } from '../setup/api.ts';
+// @ts-expect-error: a plain .mjs script without type declarations
+import { bundleFunction } from '../../scripts/bundle-function.mjs';
+
+/** What the browser's address bar shows: the CloudFront distribution (or its custom domain). */
+const viewerHost = 'd111111abcdef8.cloudfront.net';
+const viewerOrigin = `https://${viewerHost}`;
+const functionUrlHost = 'abcdefghijklmnopqrstuvwxyz234567.lambda-url.us-east-1.on.aws';
+const httpApiHost = 'a1b2c3d4e5.execute-api.us-east-1.amazonaws.com';
+const password = 'lambda-secret';
+
+/** Payload format 2.0: what Function URLs and HTTP APIs send. */
+type APIGatewayProxyEventV2 = Extract<LambdaEvent, { rawPath: string }>;
+
+function localEndpoint() {
+  const endpoint = inject('dynamoEndpoint');
+  const host = new URL(endpoint).hostname;
+  if (host !== '127.0.0.1' && host !== 'localhost') throw new Error(`Refusing to test against ${endpoint}`);
+  return endpoint;
+}
+
+interface Call {
+  method: 'GET' | 'POST' | 'PUT';
+  path: string;
+  query?: string;
+  json?: unknown;
+  /** send the body base64-encoded, as API Gateway does for some content types */
+  base64?: boolean;
+  cookies?: string[];
+  headers?: Record<string, string>;
+  /** the origin behind CloudFront: a Lambda Function URL (what infra/ deploys) or an HTTP API */
+  via?: 'function-url' | 'http-api';
+}
+
+/**
+ * A payload-v2 event as the function receives it from CloudFront: the viewer's headers (Host
+ * replaced by the origin's), x-forwarded-host set by SST's router function, x-forwarded-proto
+ * and friends added by Lambda, and the Cookie header moved into `cookies`.
+ */
+function lambdaEvent(call: Call): APIGatewayProxyEventV2 {
+  const via = call.via ?? 'function-url';
+  const domainName = via === 'function-url' ? functionUrlHost : httpApiHost;
+  const body = call.json === undefined ? undefined : JSON.stringify(call.json);
+  const write = call.method !== 'GET';
+  const headers: Record<string, string> = {
+    host: domainName,
+    'x-forwarded-host': viewerHost,
+    'x-forwarded-proto': 'https',
+    'x-forwarded-port': '443',
+    'x-forwarded-for': '203.0.113.7, 130.176.1.10',
+    via: '2.0 0123456789abcdef.cloudfront.net (CloudFront)',
+    'x-amz-cf-id': 'Tm9UaGluZ1RvU2VlSGVyZQ==',
+    'x-amzn-trace-id': `Root=1-${randomUUID()}`,
+    'user-agent': 'Mozilla/5.0 (X11; Linux aarch64) Chrome/140.0 Safari/537.36',
+    accept: 'application/json',
+    'accept-encoding': 'gzip',
+    'sec-fetch-site': 'same-origin',
+    'sec-fetch-mode': 'cors',
+    ...(write ? { origin: viewerOrigin } : {}),
+    ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    ...call.headers,
+  };
+  for (const [key, value] of Object.entries(headers)) if (value === '') delete headers[key];
+  const now = Date.now();
+  return {
+    version: '2.0',
+    routeKey: '$default',
+    rawPath: call.path,
+    rawQueryString: call.query ?? '',
+    ...(call.cookies?.length ? { cookies: call.cookies } : {}),
+    headers,
+    ...(call.query ? { queryStringParameters: Object.fromEntries(new URLSearchParams(call.query)) } : {}),
+    requestContext: {
+      accountId: via === 'function-url' ? 'anonymous' : '123456789012',
+      apiId: domainName.split('.')[0]!,
+      authentication: null,
+      authorizer: undefined as never,
+      domainName,
+      domainPrefix: domainName.split('.')[0]!,
+      http: { method: call.method, path: call.path, protocol: 'HTTP/1.1', sourceIp: '130.176.1.10', userAgent: headers['user-agent']! },
+      requestId: randomUUID(),
+      routeKey: '$default',
+      stage: '$default',
+      time: new Date(now).toUTCString(),
+      timeEpoch: now,
+    },
+    body: body === undefined ? null : call.base64 ? Buffer.from(body).toString('base64') : body,
+    isBase64Encoded: Boolean(call.base64 && body !== undefined),
+  };
+}
+
+interface BrowserResponse {
+  status: number;
+  headers: Headers;
+  text: string;
+  json: any;
+  setCookies: string[];
+}
+
+/**
+ * What the browser gets: Lambda turns `cookies` into one Set-Cookie header each and CloudFront
+ * passes them on. A Set-Cookie left in `headers` would be a single, mangled header instead.
+ */
+function asBrowserSees(result: APIGatewayProxyResult): BrowserResponse {
+  expect(result.multiValueHeaders).toBeUndefined();
+  expect(Object.keys(result.headers ?? {}).map((k) => k.toLowerCase())).not.toContain('set-cookie');
+  const headers = new Headers(result.headers as Record<string, string>);
+  for (const cookie of result.cookies ?? []) headers.append('set-cookie', cookie);
+  const text = result.isBase64Encoded ? Buffer.from(result.body, 'base64').toString('utf8') : result.body;
+  const json = headers.get('content-type')?.includes('application/json') ? JSON.parse(text) : undefined;
+  return { status: result.statusCode, headers, text, json, setCookies: headers.getSetCookie() };
+}
+
+/** A browser on https://<viewerHost>: keeps the cookies it is given, sends them back. */
+class Browser {
+  jar = new Map<string, string>();
+  constructor(readonly invoke: (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyResult>) {}
+
+  async send(call: Call) {
+    const cookies = [...this.jar].map(([name, value]) => `${name}=${value}`);
+    const response = asBrowserSees(await this.invoke(lambdaEvent({ cookies, ...call })));
+    for (const setCookie of response.setCookies) {
+      const [pair, ...attributes] = setCookie.split(';').map((part) => part.trim());
+      const [name, value] = pair!.split(/=(.*)/s) as [string, string];
+      // A Secure cookie is kept only because this page is https.
+      if (attributes.includes('Secure') && !viewerOrigin.startsWith('https:')) continue;
+      if (attributes.includes('Max-Age=0') || value === '') this.jar.delete(name);
+      else this.jar.set(name, value);
+    }
+    return response;
+  }
+
+  signIn() {
+    return this.send({ method: 'POST', path: '/api/auth/login', json: { username: 'admin', password } });
+  }
+}
+
+const attributesOf = (setCookie: string) => setCookie.split(';').map((part) => part.trim());
+
+let config: AppConfig;
+let handler: ReturnType<typeof createHandler>;
+const invoke = (event: APIGatewayProxyEventV2) => handler(event, {} as never) as Promise<APIGatewayProxyResult>;
+
+beforeAll(async () => {
+  const endpoint = localEndpoint();
+  const tableName = `test-${randomUUID()}`;
+  await ensureTable(endpoint, tableName);
+  config = { admin: { username: 'admin', password }, tableName, endpoint };
+  handler = createHandler(config);
+});
+
+describe('the Lambda handler behind CloudFront', () => {
+  it('signs in over a Function URL event and hands the browser one Secure, HttpOnly, strict session cookie', async () => {
+    const browser = new Browser(invoke);
+    const response = await browser.signIn();
+    expect(response.status, response.text).toBe(200);
+    expect(response.json).toEqual({ username: 'admin' });
+    expect(response.setCookies).toHaveLength(1);
+    const attributes = attributesOf(response.setCookies[0]!);
+    expect(attributes[0]).toMatch(/^session=[\w-]{20,}$/);
+    expect(attributes).toEqual(expect.arrayContaining(['Path=/', 'HttpOnly', 'SameSite=Strict', 'Secure', 'Max-Age=43200']));
+    expect(attributes.some((a) => a.startsWith('Domain='))).toBe(false);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+
+    const me = await browser.send({ method: 'GET', path: '/api/auth/me' });
+    expect(me.status).toBe(200);
+    expect(me.json).toEqual({ username: 'admin' });
+  });
+
+  it('sets the cookie from tRPC too (POST /trpc/auth.login), and reads with it (GET /trpc/auth.me)', async () => {
+    const browser = new Browser(invoke);
+    const login = await browser.send({ method: 'POST', path: '/trpc/auth.login', json: { username: 'admin', password } });
+    expect(login.status, login.text).toBe(200);
+    expect(login.json).toEqual({ result: { data: { username: 'admin' } } });
+    expect(attributesOf(login.setCookies[0]!)).toEqual(expect.arrayContaining(['HttpOnly', 'SameSite=Strict', 'Secure']));
+    const me = await browser.send({ method: 'GET', path: '/trpc/auth.me' });
+    expect(me.status, me.text).toBe(200);
+    expect(me.json).toEqual({ result: { data: { username: 'admin' } } });
+  });
+
+  it('reads a list: an event created through the function is in GET /api/events, and ?limit reaches the route', async () => {
+    const browser = new Browser(invoke);
+    await browser.signIn();
+    const body = eventBody();
+    const created = await browser.send({ method: 'POST', path: '/api/events', json: body });
+    expect(created.status, created.text).toBe(201);
+    expect(created.json.title).toBe(body.title);
+
+    const list = await browser.send({ method: 'GET', path: '/api/events' });
+    expect(list.status).toBe(200);
+    expect(list.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(list.json.map((e: { id: string }) => e.id)).toContain(created.json.id);
+
+    await browser.send({ method: 'POST', path: '/api/events', json: eventBody() });
+    const recent = await browser.send({ method: 'GET', path: '/api/events/recent', query: 'limit=1' });
+    expect(recent.status, recent.text).toBe(200);
+    expect(recent.json).toHaveLength(1);
+  });
+
+  it('answers bad input with 400 and the plain-text message', async () => {
+    const browser = new Browser(invoke);
+    await browser.signIn();
+    const response = await browser.send({ method: 'POST', path: '/api/events', json: eventBody({ title: 'ab' }) });
+    expect(response.status).toBe(400);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(response.text).toBe('Title must be at least 3 characters long');
+  });
+
+  it('answers 401 without a session, and with a session that does not exist', async () => {
+    const anonymous = await new Browser(invoke).send({ method: 'GET', path: '/api/events' });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(anonymous.text).toBe('Please sign in to continue');
+    expect(anonymous.setCookies).toEqual([]);
+
+    const forged = await invoke(lambdaEvent({ method: 'GET', path: '/api/dashboard/stats', cookies: ['session=not-a-real-session'] }));
+    expect(forged.statusCode).toBe(401);
+  });
+
+  it('refuses a write whose Origin is not the viewer host CloudFront forwarded (403)', async () => {
+    const browser = new Browser(invoke);
+    await browser.signIn();
+    const foreign = await browser.send({ method: 'POST', path: '/api/events', json: eventBody(), headers: { origin: 'https://evil.example' } });
+    expect(foreign.status).toBe(403);
+    // Without SST's x-forwarded-host the app would compare against the Function URL's own host.
+    const noForwardedHost = await browser.send({ method: 'POST', path: '/api/events', json: eventBody(), headers: { 'x-forwarded-host': '' } });
+    expect(noForwardedHost.status).toBe(403);
+  });
+
+  it('logs out: the cookie is cleared and the session no longer works', async () => {
+    const browser = new Browser(invoke);
+    await browser.signIn();
+    const cookie = [...browser.jar].map(([name, value]) => `${name}=${value}`);
+    const logout = await browser.send({ method: 'POST', path: '/api/auth/logout' });
+    expect(logout.status).toBe(200);
+    expect(attributesOf(logout.setCookies[0]!)).toEqual(expect.arrayContaining(['session=', 'Max-Age=0']));
+    expect(browser.jar.size).toBe(0);
+    const replay = await invoke(lambdaEvent({ method: 'GET', path: '/api/auth/me', cookies: cookie }));
+    expect(replay.statusCode).toBe(401);
+  });
+
+  it('takes API Gateway HTTP API events too, base64-encoded bodies included', async () => {
+    const browser = new Browser(invoke);
+    const login = await browser.send({ method: 'POST', path: '/api/auth/login', json: { username: 'admin', password }, base64: true, via: 'http-api' });
+    expect(login.status, login.text).toBe(200);
+    expect(login.setCookies).toHaveLength(1);
+    const stats = await browser.send({ method: 'GET', path: '/api/dashboard/stats', via: 'http-api' });
+    expect(stats.status, stats.text).toBe(200);
+  });
+
+  it('answers an unknown API path with 404', async () => {
+    const missing = asBrowserSees(await invoke(lambdaEvent({ method: 'GET', path: '/api/nothing-here' })));
+    expect(missing.status).toBe(404);
+    expect(missing.text).toBe('There is no API route at this path');
+  });
+});
+
+describe('configuration on AWS', () => {
+  const linked = (value: string) => ({ Table: { name: 'event-admin-production-TableTable-abc' }, AdminPassword: { value } });
+
+  it('reads the table from the linked resource, the password from the secret, the region from Lambda', () => {
+    expect(awsConfig(linked('s3cret'), { AWS_REGION: 'eu-west-1' })).toEqual({
+      admin: { username: 'admin', password: 's3cret' },
+      tableName: 'event-admin-production-TableTable-abc',
+      region: 'eu-west-1',
+    });
+  });
+
+  it('refuses to start without the secret, and says how to set it', () => {
+    for (const value of ['', '   ']) {
+      expect(() => awsConfig(linked(value), {})).toThrow(/npx sst secret set AdminPassword/);
+    }
+  });
+});
+
+describe('the shipped bundle (npm run bundle) in a fresh Node process, as Lambda loads it', () => {
+  let dir: string;
+  let bundle: string;
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'lambda-bundle-'));
+    bundle = (await bundleFunction({ dir })).outfile;
+    // A real module file (not `node -e`): ESM-only failures like a dynamic require show here.
+    writeFileSync(
+      join(dir, 'invoke.mjs'),
+      `const { handler } = await import(${JSON.stringify(`./${bundle.split('/').pop()}`)});
+const results = [];
+let cookies = [];
+for (const event of JSON.parse(process.argv[2])) {
+  const result = await handler({ ...event, cookies }, {});
+  cookies = [...cookies, ...(result.cookies ?? []).map((c) => c.split(';')[0])];
+  results.push(result);
+}
+process.stdout.write(JSON.stringify(results));
+`,
+    );
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** Lambda's environment: SST hands linked resources to `Resource`; the SDK reads region and credentials. */
+  function run(events: APIGatewayProxyEventV2[], secret: string) {
+    const env = {
+      PATH: process.env.PATH,
+      AWS_LAMBDA_FUNCTION_NAME: 'event-admin-test-ApiFunction',
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      // DynamoDB Local stands in for DynamoDB: the SDK's own endpoint setting, no code path of ours.
+      AWS_ENDPOINT_URL_DYNAMODB: localEndpoint(),
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      SST_RESOURCE_App: JSON.stringify({ name: 'event-admin', stage: 'test' }),
+      SST_RESOURCE_Table: JSON.stringify({ name: config.tableName, type: 'sst.aws.Dynamo' }),
+      SST_RESOURCE_AdminPassword: JSON.stringify({ value: secret, type: 'sst.sst.Secret' }),
+    };
+    return spawnSync(process.execPath, [join(dir, 'invoke.mjs'), JSON.stringify(events)], { env, encoding: 'utf8', timeout: 30_000 });
+  }
+
+  it('starts from linked resources, signs in and reads a list', () => {
+    const result = run(
+      [
+        lambdaEvent({ method: 'POST', path: '/api/auth/login', json: { username: 'admin', password: 'shipped-secret' } }),
+        lambdaEvent({ method: 'GET', path: '/api/events' }),
+      ],
+      'shipped-secret',
+    );
+    expect(result.status, result.stderr).toBe(0);
+    const [login, list] = (JSON.parse(result.stdout) as APIGatewayProxyResult[]).map(asBrowserSees);
+    expect(login!.status, login!.text).toBe(200);
+    expect(attributesOf(login!.setCookies[0]!)).toContain('Secure');
+    expect(list!.status, list!.text).toBe(200);
+    expect(Array.isArray(list!.json)).toBe(true);
+  });
+
+  it('refuses to start when the secret is empty', () => {
+    const result = run([], '');
+    expect(result.status).not.toBe(0);
+    expect(result.stderr).toContain('The admin password is not set for this stage');
+  });
+});

@@ -1,0 +1,204 @@
+// sst.config.ts (and infra/) evaluated offline: SST's globals are stand-ins that record what
+// the config declares, so a change to the table, the function or the routes on one side
+// without the other fails here, long before a deploy.
+import { build } from 'esbuild';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tableDefinition } from '@event-admin/core/db/table';
+import type { LinkedResources } from '@event-admin/functions/config';
+// @ts-expect-error: a plain .mjs script without type declarations
+import { shared as functionBundle } from '../../scripts/bundle-function.mjs';
+
+const root = resolve(import.meta.dirname, '../..');
+
+/** A stand-in for an SST component: records its name and arguments. */
+class Component {
+  static created: Component[] = [];
+  constructor(
+    readonly componentName: string,
+    readonly args: any,
+  ) {
+    Component.created.push(this);
+  }
+}
+class Dynamo extends Component {
+  name = 'event-admin-stage-TableTable';
+}
+class Secret extends Component {
+  value = 'stand-in';
+}
+class Function extends Component {
+  url = 'https://stand-in.lambda-url.us-east-1.on.aws/';
+}
+class Router extends Component {
+  url = 'https://d111111abcdef8.cloudfront.net';
+  routes: { pattern: string; url: unknown; args: unknown }[] = [];
+  route(pattern: string, url: unknown, args?: unknown) {
+    this.routes.push({ pattern, url, args });
+  }
+}
+class StaticSite extends Component {
+  url = 'https://d111111abcdef8.cloudfront.net';
+}
+
+interface Evaluated {
+  app: { name: string; home: string; removal: string; protect: boolean };
+  outputs: Record<string, unknown>;
+  components: Component[];
+}
+
+let dir: string;
+let bundled: string;
+let runs = 0;
+
+/** Runs the config for one stage, as `sst deploy --stage <stage>` (or `sst dev` with dev) would. */
+async function evaluate(stage: string, dev = false): Promise<Evaluated> {
+  Component.created = [];
+  Object.assign(globalThis, {
+    $config: (config: unknown) => config,
+    $app: { name: 'event-admin', stage },
+    $dev: dev,
+    sst: { Secret, aws: { Dynamo, Function, Router, StaticSite } },
+  });
+  // A fresh file per run: a module (and infra/'s components in it) is evaluated once per URL.
+  const file = join(dir, `sst.config.${++runs}.mjs`);
+  writeFileSync(file, bundled);
+  const config = (await import(pathToFileURL(file).href)).default;
+  const app = config.app({ stage });
+  const outputs = await config.run();
+  return { app, outputs, components: Component.created };
+}
+
+const one = <T extends Component>(components: Component[], type: new (...args: any[]) => T): T => {
+  const found = components.filter((c): c is T => c instanceof type);
+  expect(found, type.name).toHaveLength(1);
+  return found[0]!;
+};
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'sst-config-'));
+  // SST bundles sst.config.ts with esbuild before running it; so do we, imports of infra/ and core included.
+  const result = await build({
+    entryPoints: [resolve(root, 'sst.config.ts')],
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    write: false,
+    logLevel: 'silent',
+  });
+  bundled = result.outputFiles[0]!.text;
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('sst.config.ts', () => {
+  it('names the app and keeps production data: retained on removal, stage protected', async () => {
+    const production = await evaluate('production');
+    expect(production.app).toEqual({ name: 'event-admin', home: 'aws', removal: 'retain', protect: true });
+    const dev = await evaluate('dev');
+    expect(dev.app).toEqual({ name: 'event-admin', home: 'aws', removal: 'remove', protect: false });
+  });
+
+  it("declares exactly one table, and it is core's table definition", async () => {
+    const { components } = await evaluate('dev');
+    const table = one(components, Dynamo);
+    expect(table.componentName).toBe('Table');
+    const { deletionProtection, ...shape } = table.args;
+    expect(shape).toEqual(tableDefinition);
+    expect(deletionProtection).toBe(false);
+    expect(one((await evaluate('production')).components, Dynamo).args.deletionProtection).toBe(true);
+  });
+
+  it('declares only key attributes, each used by an index (DynamoDB refuses any other)', () => {
+    const { fields, primaryIndex, globalIndexes } = tableDefinition;
+    const keys = new Set([primaryIndex.hashKey, primaryIndex.rangeKey, ...Object.values(globalIndexes).flatMap((i) => [i.hashKey, i.rangeKey])]);
+    expect(new Set(Object.keys(fields))).toEqual(keys);
+  });
+
+  it('declares the admin password as a secret without a default, so every stage must set it', async () => {
+    const { components } = await evaluate('production');
+    const secret = one(components, Secret);
+    expect(secret.componentName).toBe('AdminPassword');
+    expect(secret.args).toBeUndefined();
+  });
+
+  it('runs the Hono app as a Node 22 arm64 function with the table and the secret linked', async () => {
+    const { components } = await evaluate('production');
+    const fn = one(components, Function);
+    const table = one(components, Dynamo);
+    const secret = one(components, Secret);
+    expect(fn.componentName).toBe('Api');
+    expect(fn.args.handler).toBe('packages/functions/src/lambda.handler');
+    expect(fn.args.runtime).toBe('nodejs22.x');
+    expect(fn.args.architecture).toBe('arm64');
+    expect(fn.args.link).toEqual([table, secret]);
+    // The names the function reads through Resource (packages/functions/src/config.ts).
+    const linked: (keyof LinkedResources)[] = ['Table', 'AdminPassword'];
+    expect(fn.args.link.map((c: Component) => c.componentName)).toEqual(linked);
+    expect(fn.args.url).toEqual({ cors: false });
+    expect(parseInt(fn.args.memory)).toBeGreaterThanOrEqual(512);
+    expect(fn.args.memory).toMatch(/^\d+ MB$/);
+    // CloudFront waits 20 s for an origin by default: no point running longer.
+    expect(fn.args.timeout).toMatch(/^\d+ seconds$/);
+    expect(parseInt(fn.args.timeout)).toBeLessThanOrEqual(20);
+  });
+
+  it('points the handler at a module that exports it', async () => {
+    const { components } = await evaluate('dev');
+    const [path, exported] = one(components, Function).args.handler.split(/\.(?=[^./]+$)/);
+    expect(existsSync(resolve(root, `${path}.ts`))).toBe(true);
+    const module = await import(resolve(root, `${path}.ts`));
+    expect(typeof module[exported]).toBe('function');
+  });
+
+  it('bundles the function as `npm run bench` measures it', async () => {
+    const { components } = await evaluate('dev');
+    const { nodejs } = one(components, Function).args;
+    expect(nodejs).toEqual({ format: functionBundle.format, minify: functionBundle.minify, esbuild: { mainFields: functionBundle.mainFields } });
+  });
+
+  it('serves /api/* and /trpc/* from the function and everything else from the app, on one router', async () => {
+    const { components, outputs } = await evaluate('production');
+    const router = one(components, Router);
+    const fn = one(components, Function);
+    const site = one(components, StaticSite);
+    // SST's router matches a route's path and everything below it: '/api' is /api and /api/*.
+    expect(router.routes).toEqual([
+      { pattern: '/api', url: fn.url, args: undefined },
+      { pattern: '/trpc', url: fn.url, args: undefined },
+    ]);
+    expect(site.args.router).toEqual({ instance: router });
+    expect(outputs.url).toBe(router.url);
+  });
+
+  it('builds the web app from packages/web and falls back to index.html for app routes', async () => {
+    const { components } = await evaluate('production');
+    const site = one(components, StaticSite);
+    expect(site.componentName).toBe('Web');
+    expect(site.args.path).toBe('packages/web');
+    expect(site.args.build).toEqual({ command: 'npm run build', output: 'dist' });
+    const web = JSON.parse(readFileSync(resolve(root, 'packages/web/package.json'), 'utf8'));
+    expect(web.scripts.build).toBeTruthy();
+    // Without an errorPage SST serves indexPage (default index.html) with 200 for unknown paths: the SPA fallback.
+    expect(site.args.errorPage).toBeUndefined();
+    expect(site.args.indexPage ?? 'index.html').toBe('index.html');
+    expect(site.args.domain).toBeUndefined();
+  });
+
+  it('in sst dev, runs Vite in front of the live function', async () => {
+    const { components } = await evaluate('dev', true);
+    const site = one(components, StaticSite);
+    const fn = one(components, Function);
+    const web = JSON.parse(readFileSync(resolve(root, 'packages/web/package.json'), 'utf8'));
+    expect(site.args.dev.command).toBe('npm run dev');
+    expect(web.scripts.dev).toMatch(/\bvite\b/);
+    expect(site.args.environment).toEqual({ API_URL: fn.url });
+    // vite.config.ts proxies /api and /trpc to API_URL.
+    const vite = readFileSync(resolve(root, 'packages/web/vite.config.ts'), 'utf8');
+    expect(vite).toContain('process.env.API_URL');
+    expect(vite).toMatch(/'\/api'/);
+    expect(vite).toMatch(/'\/trpc'/);
+  });
+});
