@@ -1,23 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage, signIn } from '../setup/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { baseUrl, hidden, signedInSession, uid, visible, waitMs } from '../setup/browser.ts';
 
-const wait = 10_000;
-let browser: Browser;
-let context: BrowserContext;
+const wait = waitMs;
+const session = signedInSession();
 let page: Page;
 let consoleErrors: string[];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ context, page, consoleErrors } = await newPage(browser));
-  page.setDefaultTimeout(wait);
-  await signIn(page);
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
+beforeAll(() => {
+  ({ page, consoleErrors } = session);
 });
 
 interface Block {
@@ -32,9 +22,6 @@ interface Block {
   caption?: string;
 }
 
-const uid = () => randomUUID().replace(/-/g, '').slice(0, 8);
-const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: wait });
-const hidden = (locator: Locator) => locator.waitFor({ state: 'hidden', timeout: wait });
 const toast = () => page.getByRole('region', { name: 'Notifications' });
 const panel = () => page.getByRole('tabpanel');
 const blocks = () => panel().getByTestId('content-block');

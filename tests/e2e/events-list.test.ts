@@ -1,22 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, newPage, signIn } from '../setup/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signedInSession, uid, visible, waitMs } from '../setup/browser.ts';
 
-const wait = 10_000;
-let browser: Browser;
-let context: BrowserContext;
+const wait = waitMs;
+const session = signedInSession();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser));
-  page.setDefaultTimeout(wait);
-  await signIn(page);
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
+beforeAll(() => {
+  ({ page } = session);
 });
 
 interface ApiEvent {
@@ -27,8 +17,6 @@ interface ApiEvent {
   sales: number;
 }
 
-const uid = () => randomUUID().replace(/-/g, '').slice(0, 8);
-const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: wait });
 const rows = () => page.getByTestId('event-row');
 const searchBox = () => page.getByRole('searchbox', { name: 'Search events' });
 const statusFilter = () => page.getByLabel('Filter by status');

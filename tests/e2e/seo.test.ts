@@ -1,26 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, newPage, signIn } from '../setup/browser.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { signedInSession, uid, visible, waitMs } from '../setup/browser.ts';
 
-const wait = 10_000;
-let browser: Browser;
-let context: BrowserContext;
+const wait = waitMs;
+const session = signedInSession();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser));
-  page.setDefaultTimeout(wait);
-  await signIn(page);
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
+beforeAll(() => {
+  ({ page } = session);
 });
 
-const uid = () => randomUUID().replace(/-/g, '').slice(0, 8);
-const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: wait });
 const toast = () => page.getByRole('region', { name: 'Notifications' });
 const dialog = () => page.getByRole('dialog');
 const rows = () => page.getByTestId('seo-row');

@@ -1,6 +1,7 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 // Debian's Chromium; `npx playwright install` cannot download here. CHROMIUM_PATH overrides.
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -45,3 +46,37 @@ export async function signIn(page: Page) {
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL('**/dashboard');
 }
+
+/** How long e2e waits for anything to appear or go (the machine may be busy). */
+export const waitMs = 10_000;
+
+export interface SignedInSession {
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  consoleErrors: string[];
+}
+
+/**
+ * One browser and one signed-in page for a whole test file, closed after it. The fields are set
+ * before the file's own beforeAll hooks run.
+ */
+export function signedInSession(viewport?: { width: number; height: number }): SignedInSession {
+  const session = {} as SignedInSession;
+  beforeAll(async () => {
+    session.browser = await launchBrowser();
+    Object.assign(session, await newPage(session.browser, viewport));
+    session.page.setDefaultTimeout(waitMs);
+    await signIn(session.page);
+  });
+  afterAll(async () => {
+    await session.context?.close();
+    await session.browser?.close();
+  });
+  return session;
+}
+
+/** A short unique suffix for test data on the shared server. */
+export const uid = () => randomUUID().replace(/-/g, '').slice(0, 8);
+export const visible = (locator: Locator, timeout = waitMs) => locator.waitFor({ state: 'visible', timeout });
+export const hidden = (locator: Locator, timeout = waitMs) => locator.waitFor({ state: 'hidden', timeout });
