@@ -14,7 +14,7 @@ import {
   type EventStatus,
 } from '@event-admin/core/event/event.schema';
 import { Dialog } from '../ui/dialog.tsx';
-import { Field } from './field.tsx';
+import { Field } from '../ui/form-field.tsx';
 import { toast } from '../ui/toast.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { capitalize } from '../../lib/format.ts';

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { seoTargets } from '@event-admin/core/seo/seo.rules';
 import { defaultOgType, seoDescriptionMax, seoEditForm, seoTitleMax, type SeoInfo } from '@event-admin/core/seo/seo.schema';
 import { Dialog } from '../ui/dialog.tsx';
-import { FormField } from '../ui/form-field.tsx';
+import { Field } from '../ui/form-field.tsx';
 import { toast } from '../ui/toast.tsx';
 import { errorMessage, isConflict } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -101,34 +101,38 @@ function SeoForm({ eventId, seo, onDone }: { eventId: string; seo: SeoInfo | nul
           {conflict}
         </div>
       )}
-      <FormField label="Meta title" error={errors.metaTitle?.message}>
-        <input className="input w-full" autoComplete="off" aria-invalid={!!errors.metaTitle} {...form.register('metaTitle')} />
-        <span className="mt-1 block text-xs text-base-content/60">
-          <LengthHint length={titleLength} max={seoTitleMax} target={seoTargets.title} />
-        </span>
-      </FormField>
-      <FormField label="Meta description" error={errors.metaDescription?.message}>
-        <textarea className="textarea w-full" rows={3} aria-invalid={!!errors.metaDescription} {...form.register('metaDescription')} />
-        <span className="mt-1 block text-xs text-base-content/60">
-          <LengthHint length={descriptionLength} max={seoDescriptionMax} target={seoTargets.description} />
-        </span>
-      </FormField>
-      <FormField label="Keywords" hint="Comma separated, e.g. jazz, live music, tickets" error={errors.keywords?.message}>
-        <input className="input w-full" autoComplete="off" {...form.register('keywords')} />
-      </FormField>
+      <Field
+        label="Meta title"
+        hint={<LengthHint length={titleLength} max={seoTitleMax} target={seoTargets.title} />}
+        error={errors.metaTitle?.message}
+      >
+        {(p) => <input {...p} className="input w-full" autoComplete="off" {...form.register('metaTitle')} />}
+      </Field>
+      <Field
+        label="Meta description"
+        hint={<LengthHint length={descriptionLength} max={seoDescriptionMax} target={seoTargets.description} />}
+        error={errors.metaDescription?.message}
+      >
+        {(p) => <textarea {...p} className="textarea w-full" rows={3} {...form.register('metaDescription')} />}
+      </Field>
+      <Field label="Keywords" hint="Comma separated, e.g. jazz, live music, tickets" error={errors.keywords?.message}>
+        {(p) => <input {...p} className="input w-full" autoComplete="off" {...form.register('keywords')} />}
+      </Field>
       <div className="grid gap-4 sm:grid-cols-[2fr_1fr]">
-        <FormField label="Open Graph image URL" error={errors.ogImageUrl?.message}>
-          <input className="input w-full" type="url" autoComplete="off" placeholder="https://" aria-invalid={!!errors.ogImageUrl} {...form.register('ogImageUrl')} />
-        </FormField>
-        <FormField label="Open Graph type" error={errors.ogType?.message}>
-          <select className="select w-full" {...form.register('ogType')}>
-            {ogTypeOptions.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
-        </FormField>
+        <Field label="Open Graph image URL" error={errors.ogImageUrl?.message}>
+          {(p) => <input {...p} className="input w-full" type="url" autoComplete="off" placeholder="https://" aria-invalid={!!errors.ogImageUrl} {...form.register('ogImageUrl')} />}
+        </Field>
+        <Field label="Open Graph type" error={errors.ogType?.message}>
+          {(p) => (
+            <select {...p} className="select w-full" {...form.register('ogType')}>
+              {ogTypeOptions.map((type) => (
+                <option key={type} value={type}>
+                  {type}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
       </div>
       <div className="modal-action mt-2">
         <button type="button" className="btn btn-ghost" onClick={onDone} disabled={isSubmitting}>

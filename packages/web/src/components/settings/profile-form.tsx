@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { profileForm } from '@event-admin/core/settings/profile.schema';
-import { FormField } from '../ui/form-field.tsx';
+import { Field } from '../ui/form-field.tsx';
 import { toast } from '../ui/toast.tsx';
 import { profileStore } from '../../lib/profile.ts';
 import { SettingsCard } from './settings-card.tsx';
@@ -27,15 +27,15 @@ export function ProfileForm() {
   return (
     <SettingsCard title="Profile" description="How you appear in the dashboard.">
       <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
-        <FormField label="Name" error={errors.name?.message}>
-          <input className="input w-full" autoComplete="name" aria-invalid={!!errors.name} {...form.register('name')} />
-        </FormField>
-        <FormField label="Email" error={errors.email?.message}>
-          <input className="input w-full" type="email" autoComplete="email" aria-invalid={!!errors.email} {...form.register('email')} />
-        </FormField>
-        <FormField label="Bio" hint="Brief description for your profile" error={errors.bio?.message}>
-          <textarea className="textarea w-full" rows={4} {...form.register('bio')} />
-        </FormField>
+        <Field label="Name" error={errors.name?.message}>
+          {(p) => <input {...p} className="input w-full" autoComplete="name" aria-invalid={!!errors.name} {...form.register('name')} />}
+        </Field>
+        <Field label="Email" error={errors.email?.message}>
+          {(p) => <input {...p} className="input w-full" type="email" autoComplete="email" aria-invalid={!!errors.email} {...form.register('email')} />}
+        </Field>
+        <Field label="Bio" hint="Brief description for your profile" error={errors.bio?.message}>
+          {(p) => <textarea {...p} className="textarea w-full" rows={4} {...form.register('bio')} />}
+        </Field>
         <div>
           <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
             Update Profile

@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { changePasswordForm } from '@event-admin/core/auth/auth.schema';
-import { FormField } from '../ui/form-field.tsx';
+import { Field } from '../ui/form-field.tsx';
 import { toast } from '../ui/toast.tsx';
 import { errorMessage, errorStatus } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -37,15 +37,15 @@ export function SecurityForm() {
     <div className="flex flex-col gap-6">
       <SettingsCard title="Password" description="Change the password you sign in with.">
         <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
-          <FormField label="Current password" error={errors.currentPassword?.message}>
-            <input className="input w-full" type="password" autoComplete="current-password" disabled={busy} aria-invalid={!!errors.currentPassword} {...form.register('currentPassword')} />
-          </FormField>
-          <FormField label="New password" error={errors.newPassword?.message}>
-            <input className="input w-full" type="password" autoComplete="new-password" disabled={busy} aria-invalid={!!errors.newPassword} {...form.register('newPassword')} />
-          </FormField>
-          <FormField label="Confirm new password" error={errors.confirmPassword?.message}>
-            <input className="input w-full" type="password" autoComplete="new-password" disabled={busy} aria-invalid={!!errors.confirmPassword} {...form.register('confirmPassword')} />
-          </FormField>
+          <Field label="Current password" error={errors.currentPassword?.message}>
+            {(p) => <input {...p} className="input w-full" type="password" autoComplete="current-password" disabled={busy} aria-invalid={!!errors.currentPassword} {...form.register('currentPassword')} />}
+          </Field>
+          <Field label="New password" error={errors.newPassword?.message}>
+            {(p) => <input {...p} className="input w-full" type="password" autoComplete="new-password" disabled={busy} aria-invalid={!!errors.newPassword} {...form.register('newPassword')} />}
+          </Field>
+          <Field label="Confirm new password" error={errors.confirmPassword?.message}>
+            {(p) => <input {...p} className="input w-full" type="password" autoComplete="new-password" disabled={busy} aria-invalid={!!errors.confirmPassword} {...form.register('confirmPassword')} />}
+          </Field>
           <div>
             <button type="submit" className="btn btn-primary" disabled={busy}>
               {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}

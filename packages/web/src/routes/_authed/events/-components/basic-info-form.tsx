@@ -3,7 +3,7 @@ import { format } from 'date-fns';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { editEventForm, type EditEventForm, type EventInfo } from '@event-admin/core/event/event.schema';
-import { Field } from '../../../../components/events/field.tsx';
+import { Field } from '../../../../components/ui/form-field.tsx';
 import { toast } from '../../../../components/ui/toast.tsx';
 import { errorMessage, isConflict } from '../../../../lib/errors.ts';
 import { trpc } from '../../../../lib/trpc.ts';

@@ -8,7 +8,7 @@ import {
   type ContentBlock,
   type ContentBlockType,
 } from '@event-admin/core/content-block/content-block.schema';
-import { Field } from '../../../../components/events/field.tsx';
+import { Field } from '../../../../components/ui/form-field.tsx';
 
 export const blockTypeLabels: Record<ContentBlockType, string> = { text: 'Text', image: 'Image', banner: 'Banner', video: 'Video' };
 

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { ctaEditForm, defaultCtaColor, type CtaEditForm, type CtaInfo } from '@event-admin/core/cta/cta.schema';
 import { ctaChoices } from '@event-admin/core/event/event.schema';
 import { FieldError } from '../../../../components/ui/form-field.tsx';
-import { Field } from '../../../../components/events/field.tsx';
+import { Field } from '../../../../components/ui/form-field.tsx';
 import { toast } from '../../../../components/ui/toast.tsx';
 import { errorMessage, isConflict } from '../../../../lib/errors.ts';
 import { trpc } from '../../../../lib/trpc.ts';

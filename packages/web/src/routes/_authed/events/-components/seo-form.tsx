@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { defaultOgType, seoEditForm, seoTitleMax, seoDescriptionMax, type SeoEditForm, type SeoInfo } from '@event-admin/core/seo/seo.schema';
 import { seoTargets } from '@event-admin/core/seo/seo.rules';
-import { Field } from '../../../../components/events/field.tsx';
+import { Field } from '../../../../components/ui/form-field.tsx';
 import { toast } from '../../../../components/ui/toast.tsx';
 import { errorMessage, isConflict } from '../../../../lib/errors.ts';
 import { trpc } from '../../../../lib/trpc.ts';
