@@ -1,27 +1,16 @@
-import { randomInt, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchBrowser, newPage, signIn } from '../setup/browser.ts';
+import { randomInt } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { signedInSession, uid, visible, waitMs } from '../setup/browser.ts';
 
-const wait = 10_000;
-let browser: Browser;
-let context: BrowserContext;
+const wait = waitMs;
+const session = signedInSession();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser));
-  page.setDefaultTimeout(wait);
-  await signIn(page);
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
+beforeAll(() => {
+  ({ page } = session);
 });
 
-const uid = () => randomUUID().replace(/-/g, '').slice(0, 8);
 const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join('');
-const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: wait });
 const toast = () => page.getByRole('region', { name: 'Notifications' });
 const bodyRows = () => page.locator('main table tbody tr:not([data-testid="skeleton-row"])');
 const dialog = () => page.getByRole('dialog');
@@ -96,6 +85,20 @@ describe('customers page', () => {
     // The search is in the URL: a reload keeps it.
     await page.reload();
     await visible(page.getByText('No customers found. Try a different search term.', { exact: true }));
+  });
+
+  it('opens with the newest page of customers and loads the rest as the list is scrolled', async () => {
+    const customers: Customer[] = await (await page.request.get('/api/customers')).json();
+    expect(customers.length).toBeGreaterThan(50); // the demo data holds 60
+    await openCustomers();
+    await expect.poll(() => bodyRows().count(), { timeout: wait }).toBe(50);
+    await visible(page.getByText(`Showing 50 of ${customers.length} customers`));
+    await page.getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded();
+    await expect.poll(() => bodyRows().count(), { timeout: wait }).toBe(customers.length);
+    await visible(page.getByText(`Showing ${customers.length} of ${customers.length} customers`));
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
+    const emails = await bodyRows().locator('td:nth-child(2)').allTextContents();
+    expect(emails).toEqual(customers.map((c) => c.email));
   });
 
   it("shows the form's validation messages", async () => {

@@ -1,23 +1,14 @@
-import { randomInt, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { randomInt } from 'node:crypto';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { parseAmountToCents } from '@event-admin/core/purchase/money';
-import { launchBrowser, newPage, signIn } from '../setup/browser.ts';
+import { signedInSession, uid, visible, waitMs } from '../setup/browser.ts';
 
-const wait = 10_000;
-let browser: Browser;
-let context: BrowserContext;
+const wait = waitMs;
+const session = signedInSession();
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  ({ context, page } = await newPage(browser));
-  page.setDefaultTimeout(wait);
-  await signIn(page);
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
+beforeAll(() => {
+  ({ page } = session);
 });
 
 interface Transaction {
@@ -30,8 +21,6 @@ interface Transaction {
   paymentMethod: string;
 }
 
-const uid = () => randomUUID().replace(/-/g, '').slice(0, 8);
-const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: wait });
 const bodyRows = () => page.locator('main table tbody tr:not([data-testid="skeleton-row"])');
 const cardValue = (label: string) => page.getByRole('region', { name: label }).getByTestId('card-value');
 const usd2 = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -120,14 +109,44 @@ describe('transactions page', () => {
     await visible(page.getByText('No transactions found. Try a different search term.'));
   });
 
-  it('pages through a long list', async () => {
+  it('opens with the newest page only, and loads more as the list is scrolled or Load more is pressed', async () => {
     const transactions: Transaction[] = await (await page.request.get('/api/transactions')).json();
+    expect(transactions.length).toBeGreaterThan(100); // the demo data holds 500
+    const calls: string[] = [];
+    const onRequest = (request: { url: () => string }) => calls.push(request.url());
+    page.on('request', onRequest);
     await openTransactions();
-    if (transactions.length <= 25) return;
-    expect(await bodyRows().count()).toBe(25);
-    await visible(page.getByText(`Showing 1-25 of ${transactions.length}`));
-    await page.getByRole('button', { name: 'Next' }).click();
-    await visible(page.getByText(`Showing 26-${Math.min(50, transactions.length)} of ${transactions.length}`));
-    expect(await bodyRows().first().locator('td').first().getAttribute('title')).toBe(transactions[25]!.id);
+    await expect.poll(() => bodyRows().count(), { timeout: wait }).toBe(50);
+    const shownIds = async () => bodyRows().locator('td:first-child').evaluateAll((cells) => cells.map((c) => c.getAttribute('title')));
+    expect(await shownIds()).toEqual(transactions.slice(0, 50).map((t) => t.id));
+    await visible(page.getByText(`Showing 50 of ${transactions.length.toLocaleString('en-US')} transactions`));
+    // One page and the counters: never the whole list, nor every event and customer to name the rows.
+    expect(calls.filter((url) => /transactions\.list|events\.list|customers\.list|\/api\/transactions$/.test(url))).toEqual([]);
+
+    // Scrolling to the end loads the next page, in order.
+    await page.getByRole('button', { name: 'Load more' }).scrollIntoViewIfNeeded();
+    await expect.poll(() => bodyRows().count(), { timeout: wait }).toBeGreaterThanOrEqual(100);
+    // The button does the same for a keyboard.
+    const before = await bodyRows().count();
+    await page.getByRole('button', { name: 'Load more' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => bodyRows().count(), { timeout: wait }).toBeGreaterThan(before);
+    const ids = await shownIds();
+    expect(ids).toEqual(transactions.slice(0, ids.length).map((t) => t.id));
+    page.off('request', onRequest);
+  });
+
+  it('finds a transaction outside the loaded pages, and keeps the search in the URL', async () => {
+    const transactions: Transaction[] = await (await page.request.get('/api/transactions')).json();
+    const oldest = transactions.at(-1)!;
+    await openTransactions();
+    await search(oldest.amount);
+    await expect.poll(() => bodyRows().locator('td:first-child').evaluateAll((cells) => cells.map((c) => c.getAttribute('title'))), { timeout: wait }).toContain(
+      oldest.id,
+    );
+    await expect.poll(() => new URL(page.url()).searchParams.get('q'), { timeout: wait }).toBe(oldest.amount);
+    await page.reload();
+    await visible(bodyRows().first());
+    expect(await page.getByRole('searchbox', { name: 'Search transactions' }).inputValue()).toBe(oldest.amount);
   });
 });

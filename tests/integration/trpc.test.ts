@@ -33,8 +33,8 @@ const procedures = [
   'seo.get', 'seo.save',
   'cta.get', 'cta.save',
   'contentBlocks.get', 'contentBlocks.save',
-  'customers.list', 'customers.page', 'customers.byId', 'customers.create', 'customers.update', 'customers.purchases', 'customers.addresses', 'customers.addAddress',
-  'transactions.list', 'transactions.totals', 'transactions.create',
+  'customers.list', 'customers.page', 'customers.totals', 'customers.byId', 'customers.create', 'customers.update', 'customers.purchases', 'customers.purchaseHistory', 'customers.addresses', 'customers.addAddress',
+  'transactions.list', 'transactions.page', 'transactions.totals', 'transactions.create',
   'settings.get', 'settings.save',
 ];
 
@@ -106,6 +106,8 @@ describe('every procedure needs a session but login, logout and health', () => {
     ['contentBlocks.save', (t) => t.contentBlocks.save.mutate({ eventId: 'x', blocks: [] })],
     ['customers.list', (t) => t.customers.list.query()],
     ['customers.page', (t) => t.customers.page.query({ limit: 5 })],
+    ['customers.totals', (t) => t.customers.totals.query()],
+    ['customers.purchaseHistory', (t) => t.customers.purchaseHistory.query({ id: 'x' })],
     ['customers.byId', (t) => t.customers.byId.query({ id: 'x' })],
     ['customers.create', (t) => t.customers.create.mutate(customerBody() as never)],
     ['customers.update', (t) => t.customers.update.mutate({ id: 'x', name: 'Ada', email: 'a@example.com' })],
@@ -113,6 +115,7 @@ describe('every procedure needs a session but login, logout and health', () => {
     ['customers.addresses', (t) => t.customers.addresses.query({ id: 'x' })],
     ['customers.addAddress', (t) => t.customers.addAddress.mutate({ customerId: 'x', street: 's', city: 'c', state: 'st', zipCode: 'z' })],
     ['transactions.list', (t) => t.transactions.list.query()],
+    ['transactions.page', (t) => t.transactions.page.query({ limit: 5 })],
     ['transactions.totals', (t) => t.transactions.totals.query()],
     ['transactions.create', (t) => t.transactions.create.mutate({ eventId: 'x', customerId: 'y', amount: '$1.00', status: 'completed', paymentMethod: 'Card' })],
     ['settings.get', (t) => t.settings.get.query()],

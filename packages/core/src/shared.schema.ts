@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Optional free text: absent becomes ''. */
 export const optionalText = (max = 5000) => z.string().trim().max(max, `Must be at most ${max} characters`).default('');
@@ -39,3 +39,17 @@ export const parseableDate = (message: string) =>
     .string()
     .trim()
     .refine((value) => value !== '' && !Number.isNaN(Date.parse(value)), message);
+
+/** A list's search box, sent to the server: matched case-insensitively, anywhere in the list. */
+export const searchTerm = z.string().max(200, 'Search terms are at most 200 characters').optional();
+
+/** How a search term is compared: trimmed, lower case; '' means no search. */
+export const normalizeSearch = (term: string | null | undefined) => (term ?? '').trim().toLowerCase();
+
+/** The cursor-paged lists' input: page size, where to continue, and an optional search. */
+export const pageInput = (defaultLimit: number) =>
+  z.object({
+    limit: z.number().int().min(1).max(100).default(defaultLimit),
+    cursor: z.string().max(2000).nullish(),
+    q: searchTerm,
+  });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { entityId } from '../shared.schema.ts';
 
 export const defaultCountry = 'USA';

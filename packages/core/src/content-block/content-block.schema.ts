@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { entityId, expectedVersion, httpUrlOrEmpty } from '../shared.schema.ts';
 
 export const contentBlockTypes = ['text', 'image', 'banner', 'video'] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { entityId, expectedVersion } from '../shared.schema.ts';
 
 export const defaultCtaColor = '#3088D8';

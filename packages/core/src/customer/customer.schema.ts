@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { entityId, expectedVersion } from '../shared.schema.ts';
+import * as z from 'zod';
+import { entityId, expectedVersion, pageInput } from '../shared.schema.ts';
 
 const name = z.string().trim().min(2, 'Name must be at least 2 characters').max(200, 'Name must be at most 200 characters');
 const email = z.string().trim().max(320, 'Email must be at most 320 characters').pipe(z.email('Please enter a valid email address'));
@@ -16,6 +16,10 @@ export const updateCustomerInput = z.object({ id: entityId, name, email, phone, 
 export type UpdateCustomerInput = z.input<typeof updateCustomerInput>;
 
 export const customerIdInput = z.object({ id: entityId });
+
+/** customers.page: newest first, 50 at a time, searched over name, e-mail and phone on the server. */
+export const customersPageInput = pageInput(50);
+export type CustomersPageInput = z.input<typeof customersPageInput>;
 
 export interface CustomerInfo {
   id: string;

@@ -1,14 +1,19 @@
-import { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { notFound } from '../error.ts';
 import { fn } from '../fn.ts';
-import { fromItem as purchaseFromItem, listCustomerPurchaseItems } from '../purchase/purchase.repo.ts';
+import { fromItem as purchaseFromItem, listCustomerPurchaseItems, refreshCustomerName, toRows } from '../purchase/purchase.repo.ts';
 import { fromItem as addressFromItem, listAddressItems } from '../address/address.repo.ts';
+import { getStatsItem } from '../stats/stats.repo.ts';
 import { fromItem, getCustomerItem, insertCustomer, listCustomerItems, pageCustomerItems, updateCustomerItem } from './customer.repo.ts';
-import { createCustomerInput, customerIdInput, updateCustomerInput } from './customer.schema.ts';
+import { createCustomerInput, customerIdInput, customersPageInput, updateCustomerInput } from './customer.schema.ts';
 
 export const create = fn(createCustomerInput, (db, input) => insertCustomer(db, input));
-export const update = fn(updateCustomerInput, (db, input) => updateCustomerItem(db, input));
+/** Saves an edit; a new name also goes onto the customer's purchases (the transactions list shows and searches it). */
+export const update = fn(updateCustomerInput, async (db, input) => {
+  const { customer, previousName } = await updateCustomerItem(db, input);
+  if (customer.name !== previousName) await refreshCustomerName(db, customer.id, customer.name);
+  return customer;
+});
 
 export const get = fn(customerIdInput, async (db, { id }) => fromItem(await requireCustomer(db, id)));
 
@@ -23,13 +28,16 @@ export async function list(db: Db) {
   return (await listCustomerItems(db)).map(fromItem);
 }
 
-export const page = fn(
-  z.object({ limit: z.number().int().min(1).max(100).default(25), cursor: z.string().max(2000).nullish() }),
-  async (db, { limit, cursor }) => {
-    const result = await pageCustomerItems(db, limit, cursor);
-    return { items: result.items.map(fromItem), nextCursor: result.nextCursor };
-  },
-);
+/** A page of customers, newest first, searched on the server: the customers screen at any size. */
+export const page = fn(customersPageInput, async (db, input) => {
+  const result = await pageCustomerItems(db, input);
+  return { ...result, items: result.items.map(fromItem) };
+});
+
+/** How many customers there are, from the dashboard totals (one GetItem). */
+export async function totals(db: Db) {
+  return { totalCustomers: (await getStatsItem(db))?.customerCount ?? 0 };
+}
 
 /** A customer's purchases, newest first (the Purchase History tab). */
 export const purchases = fn(customerIdInput, async (db, { id }) => {
@@ -41,4 +49,10 @@ export const purchases = fn(customerIdInput, async (db, { id }) => {
 export const addresses = fn(customerIdInput, async (db, { id }) => {
   const [, items] = await Promise.all([requireCustomer(db, id), listAddressItems(db, id)]);
   return items.map(addressFromItem);
+});
+
+/** The Purchase History tab: the customer's purchases with their events' titles, no list of events needed. */
+export const purchaseHistory = fn(customerIdInput, async (db, { id }) => {
+  const [, items] = await Promise.all([requireCustomer(db, id), listCustomerPurchaseItems(db, id)]);
+  return toRows(db, items);
 });

@@ -31,13 +31,23 @@ export const keys = {
   purchasePrefix: 'PURCHASE#',
   /** gsi1: all transactions, newest first. */
   transactionsByDate: (purchaseDate: string, id: string) => ({ gsi1pk: 'TRANSACTIONS', gsi1sk: ordered(purchaseDate, id) }),
+  /** gsi2 (overloaded; events use it for their conversion rank): an event's purchases, to rename them with it. */
+  purchasesByEvent: (eventId: string, purchaseDate: string, id: string) => ({
+    gsi2pk: `EVENT_PURCHASES#${eventId}`,
+    gsi2sk: ordered(purchaseDate, id),
+  }),
 
   stats: () => ({ pk: 'STATS', sk: 'GLOBAL' }),
   settings: () => ({ pk: 'SETTINGS', sk: 'APP' }),
   adminCredentials: () => ({ pk: 'ADMIN', sk: 'CREDENTIALS' }),
   session: (tokenHash: string) => ({ pk: `SESSION#${tokenHash}`, sk: 'SESSION' }),
   loginThrottle: (username: string) => ({ pk: `LOGIN#${username.toLowerCase()}`, sk: 'THROTTLE' }),
+  /** A one-off data migration that has run (e.g. backfilling search fields). */
+  migration: (name: string) => ({ pk: 'MIGRATION', sk: name }),
 } as const;
+
+/** The sort value an ordered index key holds ('2030-01-01T00:00:00.000Z#id' -> the date part). */
+export const orderedValue = (sortKey: unknown) => String(sortKey ?? '').split('#')[0] ?? '';
 
 /** The key attributes of an item: stripped before an item leaves its repository. */
 export const keyAttributes = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'ttl'] as const;

@@ -5,6 +5,8 @@ import {
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client.ts';
+import { orderedValue } from './keys.ts';
+import { tableDefinition, type IndexName } from './table.ts';
 import { DomainError } from '../error.ts';
 
 type QueryInput = Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>;
@@ -48,6 +50,74 @@ export async function queryPage(
   };
 }
 
+/** A page of a list that may be searched: the matches, where to go on, and how much was read. */
+export interface SearchPage<T> {
+  items: T[];
+  /** null when the list is exhausted */
+  nextCursor: string | null;
+  /** items DynamoDB evaluated for this page (what it cost), filtered out or not */
+  scanned: number;
+  /**
+   * How far down the list the page reached: the ordered value (a date) of the index key where it
+   * stopped, or null at the end. A search shows it as 'searched back to ...'.
+   */
+  position: string | null;
+}
+
+/**
+ * One page of an index partition, newest first, optionally searched with a FilterExpression.
+ * DynamoDB applies `Limit` before the filter (it bounds the items *evaluated*), so a searched page
+ * keeps reading, in growing steps, until it holds `limit` matches or has evaluated `maxScanned`
+ * items, then hands back a cursor that continues exactly where it stopped. When the last step
+ * finds more matches than the page needs, the page ends at its last match and the cursor is that
+ * item's key, so nothing is skipped. Without a filter it is one Query of `limit` items.
+ */
+export async function querySearchPage(
+  db: Db,
+  input: QueryInput & { IndexName: IndexName },
+  options: { limit: number; cursor?: string | null; maxScanned: number },
+): Promise<SearchPage<Record<string, unknown>>> {
+  const index = tableDefinition.globalIndexes[input.IndexName];
+  const keyNames = [tableDefinition.primaryIndex.hashKey, tableDefinition.primaryIndex.rangeKey, index.hashKey, index.rangeKey];
+  const filtered = input.FilterExpression !== undefined;
+  const { limit, maxScanned } = options;
+  const items: Record<string, unknown>[] = [];
+  let start = options.cursor ? decodeCursor(options.cursor) : undefined;
+  let scanned = 0;
+  let step = Math.min(maxScanned, limit * 4);
+  for (;;) {
+    const needed = limit - items.length;
+    const page = await db.doc
+      .send(
+        new QueryCommand({
+          ...input,
+          TableName: db.tableName,
+          Limit: filtered ? Math.max(1, Math.min(step, maxScanned - scanned)) : needed,
+          ExclusiveStartKey: start,
+        }),
+      )
+      .catch((error: unknown) => {
+        if (options.cursor && error instanceof Error && error.name === 'ValidationException') throw invalidCursor();
+        throw error;
+      });
+    const found = page.Items ?? [];
+    scanned += page.ScannedCount ?? found.length;
+    if (found.length > needed) {
+      items.push(...found.slice(0, needed));
+      const last = items[items.length - 1]!;
+      const key = Object.fromEntries(keyNames.map((name) => [name, last[name]]));
+      return { items, nextCursor: encodeCursor(key), scanned, position: orderedValue(last[index.rangeKey]) };
+    }
+    items.push(...found);
+    start = page.LastEvaluatedKey;
+    if (!start) return { items, nextCursor: null, scanned, position: null };
+    if (items.length >= limit || scanned >= maxScanned) {
+      return { items, nextCursor: encodeCursor(start), scanned, position: orderedValue(start[index.rangeKey]) };
+    }
+    step *= 4;
+  }
+}
+
 function encodeCursor(key: Record<string, unknown>) {
   return Buffer.from(JSON.stringify(key)).toString('base64url');
 }
@@ -69,6 +139,7 @@ const invalidCursor = () => new DomainError('invalid', 'The page cursor is not v
 export async function batchGet(
   db: Db,
   keyList: { pk: string; sk: string }[],
+  options: { consistent?: boolean } = {},
 ): Promise<Record<string, unknown>[]> {
   const items: Record<string, unknown>[] = [];
   for (let i = 0; i < keyList.length; i += 100) {
@@ -76,7 +147,7 @@ export async function batchGet(
     for (let attempt = 0; pending && pending.length > 0; attempt++) {
       if (attempt > 0) await new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
       const result: BatchGetCommandOutput = await db.doc.send(
-        new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: pending } } }),
+        new BatchGetCommand({ RequestItems: { [db.tableName]: { Keys: pending, ConsistentRead: options.consistent } } }),
       );
       items.push(...(result.Responses?.[db.tableName] ?? []));
       pending = result.UnprocessedKeys?.[db.tableName]?.Keys;

@@ -13,7 +13,7 @@ export const tableDefinition = {
   globalIndexes: {
     // events by creation, customers by creation, transactions by date
     gsi1: { hashKey: 'gsi1pk', rangeKey: 'gsi1sk' },
-    // events ranked by conversion rate (top events)
+    // events ranked by conversion rate (top events); each event's purchases (renames)
     gsi2: { hashKey: 'gsi2pk', rangeKey: 'gsi2sk' },
   },
   ttl: 'ttl',

@@ -1,4 +1,4 @@
-import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, type BatchWriteCommandOutput, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client.ts';
 import { DomainError } from '../error.ts';
 
@@ -62,3 +62,58 @@ export async function withRetry<T>(attempt: () => Promise<T | typeof retry>, tri
   throw new DomainError('unavailable', 'Too many changes to the same record at once. Please try again.');
 }
 export const retry = Symbol('retry');
+
+/** One request of a BatchWriteItem: put an item, or delete one by key. */
+export type WriteRequest = { PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: { pk: string; sk: string } } };
+
+const batchSize = 25; // BatchWriteItem's limit per call
+
+/**
+ * Writes many items with BatchWriteItem, 25 a call and a few calls in flight, retrying the
+ * UnprocessedItems DynamoDB hands back (throttling) with exponential backoff and jitter, as AWS
+ * recommends. No conditions are possible here: this is for bulk loads whose items are new
+ * (fresh ids), with the counters they move applied afterwards by the caller.
+ */
+export async function batchWrite(
+  db: Db,
+  requests: readonly WriteRequest[],
+  options: { concurrency?: number; onProgress?: (written: number) => void } = {},
+) {
+  const chunks: WriteRequest[][] = [];
+  for (let i = 0; i < requests.length; i += batchSize) chunks.push(requests.slice(i, i + batchSize));
+  let next = 0;
+  let written = 0;
+  const worker = async () => {
+    while (next < chunks.length) {
+      const chunk = chunks[next++]!;
+      let pending: WriteRequest[] = chunk;
+      for (let attempt = 0; pending.length > 0; attempt++) {
+        if (attempt > 0) {
+          if (attempt > 10) throw new DomainError('unavailable', 'The database kept refusing part of a bulk write. Please try again.');
+          await new Promise((r) => setTimeout(r, Math.random() * Math.min(2000, 25 * 2 ** attempt)));
+        }
+        const result: BatchWriteCommandOutput = await db.doc.send(
+          new BatchWriteCommand({ RequestItems: { [db.tableName]: pending as NonNullable<BatchWriteCommandOutput['UnprocessedItems']>[string] } }),
+        );
+        pending = (result.UnprocessedItems?.[db.tableName] ?? []) as WriteRequest[];
+      }
+      written += chunk.length;
+      options.onProgress?.(written);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, Math.min(options.concurrency ?? 4, chunks.length)) }, worker));
+  return written;
+}
+
+/** Runs `work` over `items` with at most `concurrency` calls in flight. */
+export async function forEachLimited<T>(items: readonly T[], concurrency: number, work: (item: T, index: number) => Promise<void>) {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.max(1, Math.min(concurrency, items.length)) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        await work(items[index]!, index);
+      }
+    }),
+  );
+}

@@ -3,12 +3,17 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
-import { queryAll, queryPage, stripKeys } from '../db/query.ts';
-import { failedConditions, isConditionFailure, retry, transact, withRetry, type TransactItem } from '../db/write.ts';
+import { batchGet, queryAll, queryPage, querySearchPage, stripKeys } from '../db/query.ts';
+import { batchWrite, failedConditions, isConditionFailure, retry, transact, withRetry, type TransactItem, type WriteRequest } from '../db/write.ts';
 import { notFound, staleVersion } from '../error.ts';
 import { centsToDollars } from '../purchase/money.ts';
+import { seoItem } from '../seo/seo.repo.ts';
+import type { saveSeoInput } from '../seo/seo.schema.ts';
+import { normalizeSearch } from '../shared.schema.ts';
+import { addToStats, statsIncrement } from '../stats/stats.repo.ts';
 import { conversionMilli, formatConversion } from '../stats/stats.rules.ts';
-import type { createEventInput, EventInfo, updateEventInput } from './event.schema.ts';
+import { eventSearchText } from './event.rules.ts';
+import type { createEventInput, EventInfo, EventStatus, updateEventInput } from './event.schema.ts';
 
 /** The stored event: counters in cents and counts, beside the editable fields. */
 export interface EventItem extends Omit<EventInfo, 'sales' | 'conversionRate'> {
@@ -16,7 +21,7 @@ export interface EventItem extends Omit<EventInfo, 'sales' | 'conversionRate'> {
 }
 
 export function fromItem(item: Record<string, unknown>): EventInfo {
-  const { salesCents, ...event } = stripKeys(item) as unknown as EventItem;
+  const { salesCents, searchText, ...event } = stripKeys(item) as unknown as EventItem & { searchText?: string };
   return {
     ...event,
     sales: centsToDollars(salesCents ?? 0),
@@ -26,9 +31,8 @@ export function fromItem(item: Record<string, unknown>): EventInfo {
   };
 }
 
-/** Put a new event and count it in the dashboard totals, in one transaction. */
-export async function insertEvent(db: Db, input: z.output<typeof createEventInput>, now = new Date()) {
-  const id = randomUUID();
+/** The stored event: its keys (by creation, by conversion rank), fields, counters at zero, search text. */
+function eventItem(input: z.output<typeof createEventInput>, id: string, now: Date) {
   const createdAt = now.toISOString();
   const item: EventItem & Record<string, unknown> = {
     ...keys.event(id),
@@ -40,10 +44,17 @@ export async function insertEvent(db: Db, input: z.output<typeof createEventInpu
     salesCents: 0,
     pageViews: 0,
     completedPurchases: 0,
+    searchText: eventSearchText(input),
     createdAt,
     updatedAt: createdAt,
     version: 1,
   };
+  return item;
+}
+
+/** Put a new event and count it in the dashboard totals, in one transaction. */
+export async function insertEvent(db: Db, input: z.output<typeof createEventInput>, now = new Date()) {
+  const item = eventItem(input, randomUUID(), now);
   await transact(db, [
     { Put: { Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
     statsIncrement({ eventCount: 1 }),
@@ -51,17 +62,84 @@ export async function insertEvent(db: Db, input: z.output<typeof createEventInpu
   return fromItem(item);
 }
 
-/** A dashboard-totals increment, to ride in the transaction of the write that changes it. */
-export function statsIncrement(deltas: Record<string, number>): TransactItem {
-  const names = Object.keys(deltas);
-  return {
-    Update: {
-      Key: keys.stats(),
-      UpdateExpression: `ADD ${names.map((_, i) => `#c${i} :c${i}`).join(', ')}`,
-      ExpressionAttributeNames: Object.fromEntries(names.map((n, i) => [`#c${i}`, n])),
-      ExpressionAttributeValues: Object.fromEntries(names.map((n, i) => [`:c${i}`, deltas[n]])),
-    },
-  };
+/**
+ * Puts many new events at once (bulk loads), each with its SEO record when one is given, with
+ * BatchWriteItem, then counts them in the dashboard totals. Events are created one millisecond
+ * apart, in the order given, so the newest-first lists keep that order.
+ */
+export async function importEvents(
+  db: Db,
+  inputs: readonly (z.output<typeof createEventInput> & { seo?: Omit<z.output<typeof saveSeoInput>, 'eventId' | 'version'> })[],
+  options: { now?: Date; concurrency?: number; onProgress?: (written: number) => void } = {},
+) {
+  const start = (options.now ?? new Date()).getTime();
+  const writes: WriteRequest[] = [];
+  const events = inputs.map(({ seo, ...input }, i) => {
+    const at = new Date(start + i);
+    const item = eventItem(input, randomUUID(), at);
+    writes.push({ PutRequest: { Item: item } });
+    if (seo) writes.push({ PutRequest: { Item: seoItem({ ...seo, eventId: item.id }, at) } });
+    return fromItem(item);
+  });
+  await batchWrite(db, writes, options);
+  await addToStats(db, { eventCount: events.length });
+  return events;
+}
+
+/**
+ * Adds sums of completed purchases, sales and page views to many events (bulk loads): per 25
+ * events, one transaction of conditional updates (on the counts just read, retried when a live
+ * purchase raced it) that also moves each event's conversion rank and, on the dashboard totals,
+ * the conversion sum and the count of viewed events, exactly as purchases and views one by one would.
+ */
+export async function applyEventCounterDeltas(db: Db, deltas: ReadonlyMap<string, { completed: number; salesCents: number; views: number }>) {
+  const ids = [...deltas.keys()];
+  for (let i = 0; i < ids.length; i += 25) {
+    const chunk = ids.slice(i, i + 25);
+    await withRetry(async () => {
+      const items = await batchGet(db, chunk.map(keys.event), { consistent: true });
+      if (items.length !== chunk.length) throw notFound('Event');
+      let conversionSumMilli = 0;
+      let viewedEventCount = 0;
+      const updates: TransactItem[] = items.map((item) => {
+        const id = String(item.id);
+        const delta = deltas.get(id)!;
+        const views = Number(item.pageViews ?? 0);
+        const completed = Number(item.completedPurchases ?? 0);
+        const before = conversionMilli(completed, views);
+        const after = conversionMilli(completed + delta.completed, views + delta.views);
+        conversionSumMilli += after - before;
+        if (views === 0 && delta.views > 0) viewedEventCount += 1;
+        return {
+          Update: {
+            Key: keys.event(id),
+            UpdateExpression: 'SET completedPurchases = :completed, pageViews = :views, gsi2sk = :rank ADD salesCents :sales',
+            ConditionExpression: 'completedPurchases = :seenCompleted AND pageViews = :seenViews',
+            ExpressionAttributeValues: {
+              ':completed': completed + delta.completed,
+              ':views': views + delta.views,
+              ':rank': keys.eventsByConversion(after, id).gsi2sk,
+              ':sales': delta.salesCents,
+              ':seenCompleted': completed,
+              ':seenViews': views,
+            },
+          },
+        };
+      });
+      try {
+        await transact(db, [...updates, statsIncrement({ conversionSumMilli, viewedEventCount })]);
+      } catch (error) {
+        if (failedConditions(error)?.length) return retry;
+        throw error;
+      }
+      return true;
+    });
+  }
+}
+
+/** Page views for many events at once (bulk loads). */
+export function importPageViews(db: Db, views: ReadonlyMap<string, number>) {
+  return applyEventCounterDeltas(db, new Map([...views].map(([id, count]) => [id, { completed: 0, salesCents: 0, views: count }])));
 }
 
 /** One event by id (the edit page). */
@@ -92,6 +170,31 @@ export async function pageEventItems(db: Db, limit: number, cursor?: string | nu
       Limit: limit,
     },
     cursor,
+  );
+}
+
+/** Items one searched page of events may evaluate. */
+export const maxScannedPerPage = 3000;
+
+/** A page of events, newest created first, searched over title and venue and filtered by status on the server. */
+export function searchEventItems(db: Db, page: { limit: number; cursor?: string | null; q?: string | null; status?: EventStatus | null }) {
+  const term = normalizeSearch(page.q);
+  const filters = [...(term ? ['contains(searchText, :q)'] : []), ...(page.status ? ['#status = :status'] : [])];
+  return querySearchPage(
+    db,
+    {
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
+      ...(page.status ? { ExpressionAttributeNames: { '#status': 'status' } } : {}),
+      ExpressionAttributeValues: {
+        ':pk': keys.eventsByCreated('', '').gsi1pk,
+        ...(term ? { ':q': term } : {}),
+        ...(page.status ? { ':status': page.status } : {}),
+      },
+      ScanIndexForward: false,
+    },
+    { limit: page.limit, cursor: page.cursor, maxScanned: maxScannedPerPage },
   );
 }
 
@@ -129,8 +232,8 @@ const editable = [
  * version the client read when it sent one, so a stale edit is refused instead of overwriting.
  */
 export async function updateEventItem(db: Db, input: z.output<typeof updateEventInput>, now = new Date()) {
-  const values: Record<string, unknown> = { ...input, date: new Date(input.date).toISOString() };
-  const fields = editable.filter((f) => values[f] !== undefined);
+  const values: Record<string, unknown> = { ...input, date: new Date(input.date).toISOString(), searchText: eventSearchText(input) };
+  const fields = [...editable, 'searchText' as const].filter((f) => values[f] !== undefined);
   try {
     const result = await db.doc.send(
       new UpdateCommand({
@@ -145,10 +248,12 @@ export async function updateEventItem(db: Db, input: z.output<typeof updateEvent
           ':one': 1,
           ...(input.version === undefined ? {} : { ':version': input.version }),
         },
-        ReturnValues: 'ALL_NEW',
+        ReturnValues: 'ALL_OLD',
       }),
     );
-    return fromItem(result.Attributes!);
+    const before = result.Attributes!;
+    const after = { ...before, ...Object.fromEntries(fields.map((f) => [f, values[f]])), updatedAt: now.toISOString(), version: Number(before.version ?? 0) + 1 };
+    return { event: fromItem(after), previousTitle: String(before.title) };
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
     throw (await getEventItem(db, input.id)) ? staleVersion('This event was') : notFound('Event');

@@ -1,8 +1,9 @@
-import { z } from 'zod';
-import { entityId, expectedVersion, optionalText, parseableDate } from '../shared.schema.ts';
+import * as z from 'zod';
+import { entityId, expectedVersion, optionalText, pageInput, parseableDate } from '../shared.schema.ts';
+import { eventStatuses, type EventStatus } from './event.rules.ts';
 
-export const eventStatuses = ['draft', 'active', 'completed', 'cancelled'] as const;
-export type EventStatus = (typeof eventStatuses)[number];
+// The statuses live with the rules (no zod there), so a route can read them without the schema library.
+export { eventStatuses, type EventStatus } from './event.rules.ts';
 
 /** Default time of an event entity; the create form starts at 09:00 instead (SPEC §9). */
 export const defaultEventTime = '19:00';
@@ -66,6 +67,12 @@ export const addPageViewsInput = z.object({
   id: entityId,
   count: z.number().int('Count must be a whole number').min(1, 'Count must be between 1 and 100000').max(100_000, 'Count must be between 1 and 100000').default(1),
 });
+
+/** events.page: newest created first, searched over title and venue, filtered by status, on the server. */
+export const eventsPageInput = pageInput(25).extend({
+  status: z.enum(eventStatuses, { error: 'Status must be one of draft, active, completed or cancelled' }).nullish(),
+});
+export type EventsPageInput = z.input<typeof eventsPageInput>;
 
 export interface EventInfo {
   id: string;

@@ -3,9 +3,17 @@ import { notFound } from '../error.ts';
 import { fn } from '../fn.ts';
 import { getSeoItems, fromItem as seoFromItem } from '../seo/seo.repo.ts';
 import type { SeoInfo } from '../seo/seo.schema.ts';
-import { addPageViews, fromItem, getEventItem, insertEvent, listEventItems, pageEventItems, updateEventItem } from './event.repo.ts';
-import { addPageViewsInput, createEventInput, eventIdInput, recentEventsInput, updateEventInput, type EventInfo } from './event.schema.ts';
-import { z } from 'zod';
+import { refreshEventTitle } from '../purchase/purchase.repo.ts';
+import { addPageViews, fromItem, getEventItem, insertEvent, listEventItems, pageEventItems, searchEventItems, updateEventItem } from './event.repo.ts';
+import {
+  addPageViewsInput,
+  createEventInput,
+  eventIdInput,
+  eventsPageInput,
+  recentEventsInput,
+  updateEventInput,
+  type EventInfo,
+} from './event.schema.ts';
 
 export const create = fn(createEventInput, (db, input) => insertEvent(db, input));
 
@@ -35,18 +43,26 @@ export const recent = fn(recentEventsInput, async (db, { limit }) => {
   return items.map(fromItem);
 });
 
-export const pageInput = z.object({
-  limit: z.number().int().min(1).max(100).default(25),
-  cursor: z.string().max(2000).nullish(),
+export const pageInput = eventsPageInput;
+
+/**
+ * A page of events, newest created first, for lists that outgrow one response: searched over
+ * title and venue and filtered by status on the server, so matches come from the whole list.
+ */
+export const page = fn(eventsPageInput, async (db, input) => {
+  const result = await searchEventItems(db, input);
+  return { ...result, items: result.items.map(fromItem) };
 });
 
-/** A page of events, newest created first, for lists that outgrow one response. */
-export const page = fn(pageInput, async (db, { limit, cursor }) => {
-  const result = await pageEventItems(db, limit, cursor);
-  return { items: result.items.map(fromItem), nextCursor: result.nextCursor };
+/**
+ * Saves an edit. A new title also goes onto the event's purchases (the transactions list shows
+ * and searches it), in batches, before the save answers.
+ */
+export const update = fn(updateEventInput, async (db, input) => {
+  const { event, previousTitle } = await updateEventItem(db, input);
+  if (event.title !== previousTitle) await refreshEventTitle(db, event.id, event.title);
+  return event;
 });
-
-export const update = fn(updateEventInput, (db, input) => updateEventItem(db, input));
 
 export const addViews = fn(addPageViewsInput, (db, { id, count }) => addPageViews(db, id, count));
 

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { fn } from '../fn.ts';
-import { fromItem, listTransactionItems, recordPurchase } from './purchase.repo.ts';
-import { createTransactionInput } from './purchase.schema.ts';
+import { fromItem, listTransactionItems, pageTransactionItems, recordPurchase, toRows } from './purchase.repo.ts';
+import { createTransactionInput, transactionsPageInput } from './purchase.schema.ts';
 
 /** Records a purchase and every counter it moves (POST /api/transactions). */
 export const create = fn(createTransactionInput, (db, input) => recordPurchase(db, input));
@@ -10,3 +10,12 @@ export const create = fn(createTransactionInput, (db, input) => recordPurchase(d
 export async function list(db: Db) {
   return (await listTransactionItems(db)).map(fromItem);
 }
+
+/**
+ * A page of transactions, newest first, with event titles and customer names: the transactions
+ * screen at any size. A search looks through the whole history, a bounded stretch per page.
+ */
+export const page = fn(transactionsPageInput, async (db, input) => {
+  const result = await pageTransactionItems(db, input);
+  return { ...result, items: await toRows(db, result.items) };
+});

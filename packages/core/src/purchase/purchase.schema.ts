@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { entityId } from '../shared.schema.ts';
+import * as z from 'zod';
+import { entityId, pageInput } from '../shared.schema.ts';
 import { parseAmountToCents } from './money.ts';
 
 export const purchaseStatuses = ['completed', 'pending', 'failed'] as const;
@@ -36,4 +36,18 @@ export interface TransactionInfo {
   status: PurchaseStatus;
   purchaseDate: string;
   paymentMethod: string;
+}
+
+/** transactions.page: the newest transactions first, 50 at a time, searched on the server. */
+export const transactionsPageInput = pageInput(50);
+export type TransactionsPageInput = z.input<typeof transactionsPageInput>;
+
+/**
+ * A transaction as the transactions screen shows it: with the event's title and the customer's
+ * name, kept on the purchase when it is written (and when either is renamed). null when unknown;
+ * the screen shows 'Unknown Event' / 'Unknown Customer' (SPEC).
+ */
+export interface TransactionRow extends TransactionInfo {
+  eventTitle: string | null;
+  customerName: string | null;
 }

@@ -31,3 +31,17 @@ export async function upsertSeoItem(db: Db, input: z.output<typeof saveSeoInput>
   );
   return fromItem(item);
 }
+
+/** The item a first save of these fields stores (bulk loads write it with BatchWriteItem). */
+export function seoItem(input: z.output<typeof saveSeoInput>, now = new Date()) {
+  const { eventId, version, ...fields } = input;
+  return {
+    ...keys.eventSeo(eventId),
+    ogImageUrl: '',
+    ogType: defaultOgType,
+    ...Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)),
+    eventId,
+    updatedAt: now.toISOString(),
+    version: 1,
+  };
+}

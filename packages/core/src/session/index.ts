@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { changePasswordForm, loginInput, type SessionUser } from '../auth/auth.schema.ts';
 import type { Db } from '../db/client.ts';
 import { DomainError } from '../error.ts';
+import { SessionCache } from './cache.ts';
 import { hashPassword, sameSecret, sha256Hex, verifyPasswordHash } from './password.ts';
 import {
   addThrottleFailure,
@@ -16,6 +17,14 @@ import {
 } from './session.repo.ts';
 
 export const sessionMaxAgeSeconds = 12 * 60 * 60;
+
+/** One cache per table (a process may serve several, e.g. in tests): a token is only ever looked up where it was issued. */
+const caches = new WeakMap<Db, SessionCache>();
+export function sessionCacheFor(db: Db) {
+  let cache = caches.get(db);
+  if (!cache) caches.set(db, (cache = new SessionCache()));
+  return cache;
+}
 export const maxFailedLogins = 5;
 export const lockoutMs = 5 * 60 * 1000;
 
@@ -61,20 +70,34 @@ export async function login(db: Db, admin: AdminCredentials, rawInput: unknown, 
 
   const token = randomBytes(32).toString('base64url');
   const expiresAt = now + sessionMaxAgeSeconds * 1000;
-  await putSession(db, sha256Hex(token), { username: admin.username, createdAt: new Date(now).toISOString(), expiresAt });
+  const tokenHash = sha256Hex(token);
+  await putSession(db, tokenHash, { username: admin.username, createdAt: new Date(now).toISOString(), expiresAt });
+  sessionCacheFor(db).set(tokenHash, { username: admin.username, expiresAt }, now);
   return { token, user: { username: admin.username } satisfies SessionUser, expiresAt };
 }
 
-/** The signed-in user of a session token, or null when it is unknown or expired. */
+/**
+ * The signed-in user of a session token, or null when it is unknown or expired. Served from the
+ * in-process cache when it can be (session/cache.ts says what that trades).
+ */
 export async function resolve(db: Db, token: string | undefined, now = Date.now()): Promise<SessionUser | null> {
   if (!token || token.length > 200) return null;
-  const session = await getSession(db, sha256Hex(token));
+  const tokenHash = sha256Hex(token);
+  const cache = sessionCacheFor(db);
+  const cached = cache.get(tokenHash, now);
+  if (cached) return { username: cached.username };
+  const session = await getSession(db, tokenHash);
   if (!session || session.expiresAt <= now) return null;
+  cache.set(tokenHash, { username: session.username, expiresAt: session.expiresAt }, now);
   return { username: session.username };
 }
 
+/** Ends a session: its item goes, and this process forgets it at once. */
 export async function logout(db: Db, token: string | undefined) {
-  if (token && token.length <= 200) await deleteSession(db, sha256Hex(token));
+  if (!token || token.length > 200) return;
+  const tokenHash = sha256Hex(token);
+  sessionCacheFor(db).delete(tokenHash);
+  await deleteSession(db, tokenHash);
 }
 
 /** Settings > Security: checks the current password, then stores the new one hashed. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Settings > Profile: kept in the browser only (SPEC §3). */
 export const profileForm = z.object({

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { expectedVersion } from '../shared.schema.ts';
 
 export const defaultServiceFeePercentage = '18';

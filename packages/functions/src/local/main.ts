@@ -5,10 +5,12 @@ import { existsSync } from 'node:fs';
 import { resolve, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb } from '@event-admin/core/db/client';
+import { backfillSearchFields } from '@event-admin/core/maintenance/backfill-search';
 import * as Stats from '@event-admin/core/stats/index';
 import { createApp } from '../app.ts';
+import { compression } from '../compress.ts';
 import { localConfig } from '../config.ts';
-import { ensureTable, startDynamoLocal } from './dynamo-local.ts';
+import { ensureTable, startDynamoLocal, type LocalDynamo } from './dynamo-local.ts';
 import { seedDemoData } from './seed.ts';
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../../../../..');
@@ -20,7 +22,9 @@ async function main() {
   const dataDir = resolve(env.DATA_DIR || resolve(repoRoot, '.data'));
   const webDist = resolve(env.WEB_DIST || resolve(repoRoot, 'packages/web/dist'));
 
-  const dynamo = await startDynamoLocal({ dataDir, port: env.DYNAMODB_PORT ? Number(env.DYNAMODB_PORT) : undefined });
+  const dynamo = env.DYNAMODB_ENDPOINT
+    ? externalDynamo(env.DYNAMODB_ENDPOINT)
+    : await startDynamoLocal({ dataDir, port: env.DYNAMODB_PORT ? Number(env.DYNAMODB_PORT) : undefined });
   let server: ReturnType<typeof serve> | undefined;
   let stopping = false;
   const shutdown = async (code = 0) => {
@@ -32,7 +36,7 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown());
   process.on('SIGTERM', () => void shutdown());
-  dynamo.process.once('exit', (code) => {
+  dynamo.process?.once('exit', (code) => {
     if (!stopping) {
       console.error(`DynamoDB Local stopped unexpectedly (exit ${code}).`);
       void shutdown(1);
@@ -47,6 +51,16 @@ async function main() {
   }
 }
 
+/**
+ * DYNAMODB_ENDPOINT: a DynamoDB Local already running (the bench loads data into one and serves
+ * it with this server). Only a local one: this runtime never talks to AWS.
+ */
+function externalDynamo(endpoint: string): Pick<LocalDynamo, 'endpoint' | 'stop'> & { process?: LocalDynamo['process'] } {
+  const host = new URL(endpoint).hostname;
+  if (host !== '127.0.0.1' && host !== 'localhost') throw new Error(`DYNAMODB_ENDPOINT must be a local DynamoDB (127.0.0.1 or localhost), not ${endpoint}`);
+  return { endpoint, stop: async () => {} };
+}
+
 async function listen(env: NodeJS.ProcessEnv, endpoint: string, where: { port: number; host: string; dataDir: string; webDist: string }) {
   const { port, host, dataDir, webDist } = where;
   const config = localConfig(env, endpoint);
@@ -55,6 +69,8 @@ async function listen(env: NodeJS.ProcessEnv, endpoint: string, where: { port: n
   }
   const created = await ensureTable(endpoint, config.tableName);
   const db = createDb(config);
+  const backfill = await backfillSearchFields(db, { tableIsNew: created });
+  if (backfill.updated > 0) console.log(`Added search fields to ${backfill.updated} stored items (a one-off upgrade).`);
 
   const seed = (env.SEED || 'demo').toLowerCase();
   if (seed !== 'none' && (await Stats.isEmpty(db))) {
@@ -67,6 +83,8 @@ async function listen(env: NodeJS.ProcessEnv, endpoint: string, where: { port: n
   }
 
   const app = new Hono();
+  // JSON and the web app's files go out compressed (brotli or gzip, as the browser accepts).
+  app.use('*', compression());
   app.route('/', createApp({ db, config }));
   if (existsSync(resolve(webDist, 'index.html'))) {
     const root = relative(process.cwd(), webDist) || '.';

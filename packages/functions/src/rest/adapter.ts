@@ -36,7 +36,12 @@ export function mountRest(app: Hono, deps: { db: Db; config: AppConfig }) {
         const body = route.method === 'GET' ? undefined : await readJson(c.req.raw);
         const api = createCaller(contextFromRequest(deps, c.req.raw, resHeaders));
         const result = await route.call(api, { params: c.req.param() as Record<string, string>, query: c.req.query(), body });
-        const response = c.json(result ?? null, route.status ?? 200);
+        // With its length known, a small answer skips the compression step untouched.
+        const json = JSON.stringify(result ?? null);
+        const response = c.body(json, route.status ?? 200, {
+          'Content-Type': 'application/json',
+          'Content-Length': String(Buffer.byteLength(json)),
+        });
         resHeaders.forEach((value, key) => response.headers.append(key, value));
         return response;
       } catch (error) {

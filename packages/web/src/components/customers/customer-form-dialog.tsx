@@ -50,7 +50,13 @@ function CustomerForm({ customer, onDone }: { customer: CustomerInfo | null; onD
         await create.mutateAsync(fields);
         toast({ title: 'Customer created', description: 'The customer has been added successfully.', variant: 'success' });
       }
-      await utils.customers.list.invalidate();
+      // The lists that show customers (a new name also shows on their transactions).
+      await Promise.all([
+        utils.customers.page.invalidate(),
+        utils.customers.totals.invalidate(),
+        utils.customers.list.invalidate(),
+        ...(customer ? [utils.transactions.page.invalidate(), utils.customers.purchaseHistory.invalidate({ id: customer.id })] : []),
+      ]);
       onDone();
     } catch (error) {
       const message = errorMessage(error, fallbackError);

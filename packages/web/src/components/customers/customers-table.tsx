@@ -1,39 +1,33 @@
+import type { ReactNode } from 'react';
 import type { CustomerInfo } from '@event-admin/core/customer/customer.schema';
 import { EmptyRow, ErrorRow } from '../ui/empty-state.tsx';
 import { SkeletonRows } from '../ui/skeleton-rows.tsx';
-import { Pagination, usePagination } from '../transactions/pagination.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { CustomerAvatar } from './customer-avatar.tsx';
 
 const columns = 5;
-export const customersPageSize = 25;
 export const customerSkeletonRows = 5;
-
-/** Search over name, email and phone; a phone also matches by its digits ('5550102' finds '(555) 010-2...'). */
-export function matchesCustomer(customer: CustomerInfo, query: string) {
-  const q = query.trim().toLowerCase();
-  if (!q) return true;
-  if ([customer.name, customer.email, customer.phone].some((field) => field.toLowerCase().includes(q))) return true;
-  const digits = q.replace(/\D/g, '');
-  return digits.length >= 3 && /^[\d\s()+.-]+$/.test(q) && customer.phone.replace(/\D/g, '').includes(digits);
-}
 
 export function CustomersTable({
   customers,
   loading,
   failed,
+  searching,
   onRetry,
   onView,
   onEdit,
+  footer,
 }: {
   customers: CustomerInfo[];
   loading: boolean;
   failed: boolean;
+  /** no match yet, but more customers are still to be searched */
+  searching: boolean;
   onRetry: () => void;
   onView: (customer: CustomerInfo) => void;
   onEdit: (customer: CustomerInfo) => void;
+  footer?: ReactNode;
 }) {
-  const pages = usePagination(customers, customersPageSize);
   return (
     <div className="card bg-base-100 shadow-sm">
       <div className="overflow-x-auto">
@@ -53,9 +47,9 @@ export function CustomersTable({
             ) : failed ? (
               <ErrorRow columns={columns} onRetry={onRetry} />
             ) : customers.length === 0 ? (
-              <EmptyRow columns={columns}>No customers found. Try a different search term.</EmptyRow>
+              <EmptyRow columns={columns}>{searching ? 'Searching more customers...' : 'No customers found. Try a different search term.'}</EmptyRow>
             ) : (
-              pages.pageItems.map((customer) => (
+              customers.map((customer) => (
                 <tr key={customer.id} className="hover:bg-base-200/50">
                   <td>
                     <div className="flex items-center gap-3">
@@ -82,7 +76,7 @@ export function CustomersTable({
           </tbody>
         </table>
       </div>
-      {!loading && !failed && <Pagination label="Customers pages" {...pages} />}
+      {!loading && !failed && footer}
     </div>
   );
 }

@@ -1,21 +1,14 @@
-import { useMemo } from 'react';
 import { EmptyRow, ErrorRow } from '../ui/empty-state.tsx';
 import { SkeletonRows } from '../ui/skeleton-rows.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { useLookup } from '../transactions/use-lookup.ts';
 
 const columns = 5;
-const eventTitle = (event: { title: string }) => event.title;
 
-/** The Transactions tab: the customer's purchases, newest first, with their event's title. */
+/** The Transactions tab: the customer's purchases, newest first, each with its event's title. */
 export function PurchaseHistory({ customerId }: { customerId: string }) {
-  const purchases = trpc.customers.purchases.useQuery({ id: customerId });
-  const events = trpc.events.list.useQuery();
-  const eventIds = useMemo(() => (purchases.data ?? []).map((p) => p.eventId), [purchases.data]);
-  const titles = useLookup(events, eventTitle, eventIds);
-  const loading = purchases.isPending || events.isPending;
+  const purchases = trpc.customers.purchaseHistory.useQuery({ id: customerId });
 
   return (
     <section aria-labelledby="purchase-history-heading">
@@ -34,7 +27,7 @@ export function PurchaseHistory({ customerId }: { customerId: string }) {
             </tr>
           </thead>
           <tbody>
-            {loading ? (
+            {purchases.isPending ? (
               <SkeletonRows rows={3} columns={columns} />
             ) : purchases.isError ? (
               <ErrorRow columns={columns} onRetry={() => void purchases.refetch()} />
@@ -43,7 +36,7 @@ export function PurchaseHistory({ customerId }: { customerId: string }) {
             ) : (
               purchases.data.map((p) => (
                 <tr key={p.id}>
-                  <td className="font-medium">{titles.get(p.eventId) ?? 'Unknown Event'}</td>
+                  <td className="font-medium">{p.eventTitle ?? 'Unknown Event'}</td>
                   <td className="tabular-nums">{p.amount}</td>
                   <td>
                     <StatusBadge kind="transaction" status={p.status} />

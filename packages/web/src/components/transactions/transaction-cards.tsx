@@ -1,27 +1,20 @@
-import { useMemo } from 'react';
-import { sumAmountTexts } from '@event-admin/core/purchase/money';
-import type { TransactionInfo } from '@event-admin/core/purchase/purchase.schema';
+import { parseAmountToCents } from '@event-admin/core/purchase/money';
+import type { TransactionTotals } from '@event-admin/core/stats/stats.schema';
 import { formatUsdCents } from '../../lib/format.ts';
 
 /**
- * Total Transactions, Total Revenue and Unique Customers over the whole list (not the search):
- * revenue is the amounts summed after stripping '$' (SPEC §9), in cents so no float drift.
+ * Total Transactions, Total Revenue and Unique Customers over the whole history (not the search),
+ * from the server's counters: the figures SPEC's sum of every amount gives (SPEC §9), without
+ * downloading every transaction.
  */
-export function transactionSummary(transactions: readonly TransactionInfo[]) {
-  return {
-    totalTransactions: transactions.length,
-    totalRevenueCents: sumAmountTexts(transactions.map((t) => t.amount)),
-    uniqueCustomers: new Set(transactions.map((t) => t.customerId)).size,
-  };
-}
-
-export function TransactionCards({ transactions, loading }: { transactions: readonly TransactionInfo[] | undefined; loading: boolean }) {
-  const summary = useMemo(() => transactionSummary(transactions ?? []), [transactions]);
-  const cards = [
-    { label: 'Total Transactions', value: summary.totalTransactions.toLocaleString('en-US') },
-    { label: 'Total Revenue', value: formatUsdCents(summary.totalRevenueCents / 100) },
-    { label: 'Unique Customers', value: summary.uniqueCustomers.toLocaleString('en-US') },
-  ];
+export function TransactionCards({ totals, loading }: { totals: TransactionTotals | undefined; loading: boolean }) {
+  const cards = totals
+    ? [
+        { label: 'Total Transactions', value: totals.totalTransactions.toLocaleString('en-US') },
+        { label: 'Total Revenue', value: formatUsdCents((parseAmountToCents(totals.totalRevenue) ?? 0) / 100) },
+        { label: 'Unique Customers', value: totals.uniqueCustomers.toLocaleString('en-US') },
+      ]
+    : ['Total Transactions', 'Total Revenue', 'Unique Customers'].map((label) => ({ label, value: null }));
   return (
     <div className="mb-6 grid gap-4 sm:grid-cols-3">
       {cards.map((card) => (
@@ -30,7 +23,7 @@ export function TransactionCards({ transactions, loading }: { transactions: read
             <h3 className="text-sm font-medium text-base-content/70">{card.label}</h3>
             {loading ? (
               <div className="skeleton h-8 w-28" aria-hidden="true" />
-            ) : transactions === undefined ? (
+            ) : card.value === null ? (
               <p className="text-2xl font-bold text-base-content/40" aria-label="Not available">
                 —
               </p>

@@ -1,0 +1,7 @@
+export const eventStatuses = ['draft', 'active', 'completed', 'cancelled'] as const;
+export type EventStatus = (typeof eventStatuses)[number];
+
+/** What the events search looks in (SPEC: title and venue, case-insensitive), stored lower-cased. */
+export function eventSearchText(fields: { title: string; venue: string }) {
+  return [fields.title, fields.venue].join('\n').toLowerCase();
+}

@@ -1,0 +1,53 @@
+/**
+ * Live sessions remembered in this process, so a signed-in call does not read its session item
+ * on every request: the dashboard's one-item read would otherwise cost two reads and two round
+ * trips. The trade-off: a session ended elsewhere (a logout served by another Lambda instance,
+ * or its item deleted by hand) is still honoured here for up to `ttlMs`. A logout served by
+ * this process evicts it at once, and a session is never served past its own expiry.
+ */
+export interface CachedSession {
+  username: string;
+  /** when the session itself ends (ms since the epoch) */
+  expiresAt: number;
+}
+
+export const sessionCacheTtlMs = 30_000;
+export const sessionCacheMaxEntries = 1000;
+
+export class SessionCache {
+  readonly #entries = new Map<string, CachedSession & { cachedUntil: number }>();
+
+  constructor(
+    readonly ttlMs = sessionCacheTtlMs,
+    readonly maxEntries = sessionCacheMaxEntries,
+  ) {}
+
+  /** The session of a token hash if it is cached, fresh and not expired; otherwise undefined. */
+  get(tokenHash: string, now = Date.now()): CachedSession | undefined {
+    const entry = this.#entries.get(tokenHash);
+    if (!entry) return undefined;
+    if (entry.cachedUntil <= now || entry.expiresAt <= now) {
+      this.#entries.delete(tokenHash);
+      return undefined;
+    }
+    // Most recently used last: the oldest entry is the one evicted when full.
+    this.#entries.delete(tokenHash);
+    this.#entries.set(tokenHash, entry);
+    return { username: entry.username, expiresAt: entry.expiresAt };
+  }
+
+  set(tokenHash: string, session: CachedSession, now = Date.now()) {
+    if (session.expiresAt <= now || this.ttlMs <= 0) return;
+    this.#entries.delete(tokenHash);
+    while (this.#entries.size >= this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
+    this.#entries.set(tokenHash, { ...session, cachedUntil: Math.min(now + this.ttlMs, session.expiresAt) });
+  }
+
+  delete(tokenHash: string) {
+    this.#entries.delete(tokenHash);
+  }
+
+  get size() {
+    return this.#entries.size;
+  }
+}

@@ -1,0 +1,61 @@
+// Consumed read capacity per call: every command the SDK sends asks for ReturnConsumedCapacity
+// TOTAL, and what DynamoDB answers is added up, the session lookup apart from the call's own reads.
+import type { Db } from '@event-admin/core/db/client';
+import { keys } from '@event-admin/core/db/keys';
+
+const sessionPrefix = keys.session('').pk;
+
+export interface Tally {
+  /** capacity units of the call's own reads and writes */
+  own: number;
+  /** capacity units of session lookups (the auth step of every signed-in call) */
+  session: number;
+  /** requests sent to DynamoDB, by operation, e.g. { GetItem: 1 } */
+  operations: Record<string, number>;
+  /** items DynamoDB returned */
+  items: number;
+}
+
+const emptyTally = (): Tally => ({ own: 0, session: 0, operations: {}, items: 0 });
+
+/** Adds the counting middleware to a Db's client; `measure` runs a function and returns what it consumed. */
+export function instrument(db: Db) {
+  let tally = emptyTally();
+  db.doc.middlewareStack.add(
+    (next, context) => async (args) => {
+      const input = args.input as Record<string, any>;
+      input.ReturnConsumedCapacity = 'TOTAL';
+      const result = await next(args);
+      const output = result.output as Record<string, any>;
+      const consumed = Array.isArray(output.ConsumedCapacity) ? output.ConsumedCapacity : output.ConsumedCapacity ? [output.ConsumedCapacity] : [];
+      const units = consumed.reduce((sum: number, c: { CapacityUnits?: number }) => sum + (c.CapacityUnits ?? 0), 0);
+      const pk = input.Key?.pk?.S ?? input.Key?.pk;
+      if (typeof pk === 'string' && pk.startsWith(sessionPrefix)) tally.session += units;
+      else {
+        tally.own += units;
+        const operation = String(context.commandName ?? 'Command').replace(/Command$/, '');
+        tally.operations[operation] = (tally.operations[operation] ?? 0) + 1;
+        const responses = output.Responses ? Object.values(output.Responses).flat().length : 0;
+        tally.items += (output.Items?.length ?? 0) + (output.Item ? 1 : 0) + responses;
+      }
+      return result;
+    },
+    { step: 'initialize', name: 'benchConsumedCapacity', override: true },
+  );
+  return {
+    async measure<T>(work: () => Promise<T>): Promise<{ tally: Tally; result: T }> {
+      tally = emptyTally();
+      const result = await work();
+      const measured = tally;
+      tally = emptyTally();
+      return { tally: measured, result };
+    },
+  };
+}
+
+/** 'GetItem', '3 Query', '1 Query + 25 BatchGetItem' */
+export const describeOperations = (operations: Record<string, number>) =>
+  Object.entries(operations)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, n]) => `${n} ${name.replace(/^Get$/, 'GetItem').replace(/^BatchGet$/, 'BatchGetItem')}`)
+    .join(' + ') || 'none';

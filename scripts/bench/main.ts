@@ -1,0 +1,194 @@
+// npm run bench's API and web sections: one local stack, the data grown through three sizes,
+// every figure printed as a table (with the issue's budgets, pass or fail) and returned for
+// bench/results.json. run.mjs calls this.
+import { measureApi, type CallRow, type SizeResult } from './api.ts';
+import { createProbe, grow, probePurchases, proportions } from './data.ts';
+import { startStack } from './stack.ts';
+import { buildWeb, measureWeb, type WebResult } from './web.ts';
+
+export interface BenchOptions {
+  sizes: number[];
+  api: boolean;
+  web: boolean;
+}
+
+export interface Budget {
+  name: string;
+  pass: boolean;
+  detail: string;
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const label = (size: number) => (size >= 1000 ? `${size / 1000}k` : String(size));
+const log = (line: string) => console.log(line);
+
+export async function runBench(options: BenchOptions) {
+  const started = performance.now();
+  const web = options.web ? (log('\nBuilding the web app into a temporary directory...'), buildWeb()) : undefined;
+  log('Starting DynamoDB Local (in memory) and the local server on 127.0.0.1...');
+  const stack = await startStack({ webDist: web?.dir });
+  const stopOnSignal = () => void stack.stop().then(() => process.exit(130));
+  process.once('SIGINT', stopOnSignal);
+  const loads: { size: number; seconds: number; events: number; customers: number }[] = [];
+  const sizes: SizeResult[] = [];
+  let webResult: WebResult | undefined;
+  try {
+    const now = new Date();
+    const loaded = await createProbe(stack.db, now);
+    for (const size of options.sizes) {
+      const result = await grow(stack.db, loaded, size, now, label(size));
+      loads.push({ size, seconds: Math.round(result.seconds * 10) / 10, events: loaded.events.length + 1, customers: loaded.customers.length + 1 });
+      if (options.api) {
+        log(`  measuring the API at ${label(size)} purchases:`);
+        sizes.push(await measureApi(stack, loaded.probe, size, log));
+      }
+    }
+    if (web) {
+      log('  measuring the web app in Chromium...');
+      webResult = await measureWeb(stack);
+    }
+  } finally {
+    process.off('SIGINT', stopOnSignal);
+    await stack.stop();
+    web?.remove();
+  }
+
+  const budgets = [...apiBudgets(sizes), ...webBudgets(webResult, options.sizes.at(-1) ?? 0)];
+  printApi(sizes, loads);
+  if (webResult) printWeb(webResult, options.sizes.at(-1) ?? 0);
+  printBudgets(budgets);
+  log(`\n  (API and web sections took ${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  return {
+    api: sizes.length
+      ? {
+          title: 'API calls on the local stack (DynamoDB Local in memory, the local server over HTTP on 127.0.0.1)',
+          proportions: { ...proportions, probeCustomerPurchases: probePurchases },
+          loads,
+          sizes,
+        }
+      : undefined,
+    web: webResult ? { title: 'Web app downloads (Chromium, fresh contexts)', measuredAt: options.sizes.at(-1), ...webResult } : undefined,
+    budgets,
+  };
+}
+
+function row(sizes: SizeResult[], call: string, size: number): CallRow | undefined {
+  return sizes.find((s) => s.size === size)?.rows.find((r) => r.call === call);
+}
+
+function apiBudgets(sizes: SizeResult[]): Budget[] {
+  if (sizes.length === 0) return [];
+  const first = sizes[0]!.size;
+  const last = sizes.at(-1)!.size;
+  const budgets: Budget[] = [];
+  const flat = [
+    ['GET /api/dashboard/stats', 'dashboard/stats'],
+    ['GET /api/dashboard/top-events', 'dashboard/top-events'],
+    ['GET /api/events/recent?limit=4', 'events/recent'],
+    ['GET /api/app-settings', 'app-settings'],
+  ] as const;
+  for (const [call, name] of flat) {
+    const a = row(sizes, call, first)!;
+    const b = row(sizes, call, last)!;
+    budgets.push({ name: `${name}: the same capacity at ${label(first)} and ${label(last)}`, pass: a.rcu === b.rcu, detail: `${a.rcu} and ${b.rcu} RCU (${b.operations}, ${b.items} ${b.items === 1 ? 'item' : 'items'})` });
+  }
+  const stats = row(sizes, 'GET /api/dashboard/stats', last)!;
+  budgets.push({ name: 'dashboard/stats reads one item', pass: stats.operations === '1 GetItem' && stats.items <= 1, detail: `${stats.operations}, ${stats.items} item, ${stats.rcu} RCU` });
+  for (const [call, name, items] of [
+    ['GET /api/customers/{id}/purchases', 'customers/{id}/purchases', probePurchases],
+    ['GET /api/customers/{id}/addresses', 'customers/{id}/addresses', 2],
+  ] as const) {
+    const all = sizes.map((s) => row(sizes, call, s.size)!);
+    const same = all.every((r) => r.rcu === all[0]!.rcu);
+    budgets.push({
+      name: `${name}: capacity follows that customer's items only`,
+      pass: same,
+      detail: `one customer with ${items} items: ${all.map((r) => `${r.rcu}`).join(' / ')} RCU at ${sizes.map((s) => label(s.size)).join(' / ')} (${all[0]!.operations})`,
+    });
+  }
+  const ratios = sizes.map((s) => s.statsVsGetItem);
+  budgets.push({
+    name: 'API p50 of dashboard/stats <= 1.5 x a bare GetItem',
+    pass: ratios.every((r) => r.ratio <= 1.5),
+    detail: sizes.map((s) => `${label(s.size)}: ${s.statsVsGetItem.apiP50} / ${s.statsVsGetItem.getItemP50} ms = ${s.statsVsGetItem.ratio}x`).join('; '),
+  });
+  return budgets;
+}
+
+function webBudgets(web: WebResult | undefined, size: number): Budget[] {
+  if (!web) return [];
+  const view = web.transactionsNavigation;
+  return [
+    { name: '/login downloads <= 150 KB of gzipped JS', pass: web.login.jsGzip <= 150 * 1024, detail: `${kb(web.login.jsGzip)} in ${web.login.jsFiles} files` },
+    { name: '/login downloads no ApexCharts', pass: !web.login.apexcharts, detail: web.login.apexcharts ? 'ApexCharts found in its JS' : 'none found in its JS' },
+    {
+      name: `transactions first view < 100 KB on the wire at ${label(size)}`,
+      pass: view.wire < 100 * 1024,
+      detail: `${kb(view.wire)} body (+${kb(view.headers)} headers) in ${view.requests} requests, ${view.rows} rows; as the first page of a visit: ${kb(web.transactionsCold.wire)}`,
+    },
+  ];
+}
+
+function table(headers: string[], rows: string[][], right: boolean[]) {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (cells: string[]) => '  ' + cells.map((c, i) => (right[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  log(line(headers));
+  log(line(widths.map((w) => '-'.repeat(w))));
+  for (const r of rows) log(line(r));
+}
+
+function printApi(sizes: SizeResult[], loads: { size: number; seconds: number; events: number; customers: number }[]) {
+  if (sizes.length === 0) return;
+  log('\nAPI read calls on the local stack (DynamoDB Local in memory; the local server, compression on, over HTTP on 127.0.0.1)');
+  log(
+    `  data: ${loads.map((l) => `${label(l.size)} purchases, ${l.events.toLocaleString('en-US')} events, ${l.customers.toLocaleString('en-US')} customers (loaded in ${l.seconds} s)`).join('; ')}`,
+  );
+  const rows: string[][] = [];
+  for (const call of sizes[0]!.rows.map((r) => r.call)) {
+    sizes.forEach((s, i) => {
+      const r = row(sizes, call, s.size)!;
+      rows.push([
+        i === 0 ? `${r.spec ? '' : '+ '}${call}` : '',
+        label(s.size),
+        String(r.rcu),
+        `${r.operations}, ${r.items} ${r.items === 1 ? 'item' : 'items'}`,
+        r.jsonBytes.toLocaleString('en-US'),
+        `${r.wireBytes.toLocaleString('en-US')}${r.encoding === 'identity' ? '' : ` ${r.encoding}`}`,
+        `${r.p50} / ${r.p95}${r.samples < 200 ? ` (n=${r.samples})` : ''}`,
+        `${r.rps}${r.rpsConnections !== 16 || r.rpsRequests < 50 ? ` (${r.rpsRequests} req, ${r.rpsConnections} conn)` : ''}`,
+      ]);
+    });
+  }
+  table(['call (+ = not in SPEC §7)', 'size', 'RCU', 'reads', 'JSON bytes', 'wire bytes', 'p50 / p95 ms', 'req/s @16'], rows, [false, true, true, false, true, true, true, true]);
+  log(`  RCU: read capacity units of the call's own reads (ReturnConsumedCapacity TOTAL); the session lookup is apart:`);
+  log(`  ${sizes.map((s) => `${s.sessionRcu}`).join(' / ')} RCU when not cached, 0 when cached (in-process, 30 s). p50/p95 over 200 sequential requests unless n says fewer.`);
+  log('  dashboard/stats against a bare GetItem of the same item (SDK, interleaved, 300 each):');
+  for (const s of sizes) {
+    const r = s.statsVsGetItem;
+    log(`    ${label(s.size).padStart(5)}: API p50 ${r.apiP50} ms, GetItem p50 ${r.getItemP50} ms (p95 ${r.getItemP95} ms): ${r.ratio}x`);
+  }
+}
+
+function printWeb(web: WebResult, size: number) {
+  log('\nWeb app (production build, served by the local server, Chromium with an empty cache)');
+  const rows = [
+    ['first visit to /login', web.login],
+    ['first visit to /dashboard (signed in)', web.dashboard],
+  ] as const;
+  table(
+    ['page', 'JS files', 'JS gzip', 'JS raw', 'CSS gzip', 'CSS raw', 'on the wire (JS+CSS)', 'ApexCharts'],
+    rows.map(([name, a]) => [name, String(a.jsFiles), kb(a.jsGzip), kb(a.jsBytes), kb(a.cssGzip), kb(a.cssBytes), kb(a.jsWire + a.cssWire), a.apexcharts ? 'yes' : 'no']),
+    [false, true, true, true, true, true, true, false],
+  );
+  const v = web.transactionsNavigation;
+  log(`  transactions, first view at ${label(size)} purchases, opened from the dashboard: ${kb(v.wire)} on the wire (+${kb(v.headers)} headers), ${v.requests} requests:`);
+  for (const [type, t] of Object.entries(v.byType)) log(`    ${type.padEnd(10)} ${String(t.requests).padStart(2)} requests  ${kb(t.wire).padStart(9)} on the wire (${kb(t.bytes)} decoded)`);
+  const c = web.transactionsCold;
+  log(`  transactions as the first page of a visit (HTML, entry JS and CSS, route chunk, data): ${kb(c.wire)} on the wire, ${c.requests} requests`);
+}
+
+function printBudgets(budgets: Budget[]) {
+  if (budgets.length === 0) return;
+  log('\nBudgets (issue #7)');
+  for (const b of budgets) log(`  [${b.pass ? 'pass' : 'FAIL'}] ${b.name}: ${b.detail}`);
+}
