@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { addressTypeLabel, createAddressInput, defaultCountry, type AddressInfo } from '@event-admin/core/address/address.schema';
-import { FormField } from '../ui/form-field.tsx';
+import { Field } from '../ui/form-field.tsx';
 import { toast } from '../ui/toast.tsx';
 import { PlusIcon } from '../ui/icons.tsx';
 import { errorMessage } from '../../lib/errors.ts';
@@ -96,33 +96,35 @@ function AddressForm({ customerId, onDone }: { customerId: string; onDone: () =>
   return (
     <form className="mb-4 rounded-box border border-base-300 bg-base-200/50 p-4" onSubmit={onSubmit} noValidate aria-label="New address">
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField label="Address type">
-          <select className="select w-full" {...form.register('addressType')}>
-            <option value="billing">Billing</option>
-            <option value="shipping">Shipping</option>
-          </select>
-        </FormField>
+        <Field label="Address type">
+          {(p) => (
+            <select {...p} className="select w-full" {...form.register('addressType')}>
+              <option value="billing">Billing</option>
+              <option value="shipping">Shipping</option>
+            </select>
+          )}
+        </Field>
         <label className="flex items-center gap-2 self-end pb-2 text-sm">
           <input type="checkbox" className="checkbox checkbox-sm" {...form.register('isDefault')} />
           Primary address
         </label>
         <div className="sm:col-span-2">
-          <FormField label="Street" error={errors.street?.message}>
-            <input className="input w-full" autoComplete="off" aria-invalid={!!errors.street} {...form.register('street')} />
-          </FormField>
+          <Field label="Street" error={errors.street?.message}>
+            {(p) => <input {...p} className="input w-full" autoComplete="off" aria-invalid={!!errors.street} {...form.register('street')} />}
+          </Field>
         </div>
-        <FormField label="City" error={errors.city?.message}>
-          <input className="input w-full" autoComplete="off" aria-invalid={!!errors.city} {...form.register('city')} />
-        </FormField>
-        <FormField label="State" error={errors.state?.message}>
-          <input className="input w-full" autoComplete="off" aria-invalid={!!errors.state} {...form.register('state')} />
-        </FormField>
-        <FormField label="ZIP code" error={errors.zipCode?.message}>
-          <input className="input w-full" autoComplete="off" aria-invalid={!!errors.zipCode} {...form.register('zipCode')} />
-        </FormField>
-        <FormField label="Country" error={errors.country?.message}>
-          <input className="input w-full" autoComplete="off" aria-invalid={!!errors.country} {...form.register('country')} />
-        </FormField>
+        <Field label="City" error={errors.city?.message}>
+          {(p) => <input {...p} className="input w-full" autoComplete="off" aria-invalid={!!errors.city} {...form.register('city')} />}
+        </Field>
+        <Field label="State" error={errors.state?.message}>
+          {(p) => <input {...p} className="input w-full" autoComplete="off" aria-invalid={!!errors.state} {...form.register('state')} />}
+        </Field>
+        <Field label="ZIP code" error={errors.zipCode?.message}>
+          {(p) => <input {...p} className="input w-full" autoComplete="off" aria-invalid={!!errors.zipCode} {...form.register('zipCode')} />}
+        </Field>
+        <Field label="Country" error={errors.country?.message}>
+          {(p) => <input {...p} className="input w-full" autoComplete="off" aria-invalid={!!errors.country} {...form.register('country')} />}
+        </Field>
       </div>
       <div className="mt-4 flex justify-end gap-2">
         <button type="button" className="btn btn-ghost btn-sm" onClick={onDone} disabled={isSubmitting}>

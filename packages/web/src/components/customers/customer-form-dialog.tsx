@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { customerForm, type CustomerInfo } from '@event-admin/core/customer/customer.schema';
 import { Dialog } from '../ui/dialog.tsx';
-import { FormField } from '../ui/form-field.tsx';
+import { Field } from '../ui/form-field.tsx';
 import { toast } from '../ui/toast.tsx';
 import { errorMessage, isConflict } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -73,15 +73,15 @@ function CustomerForm({ customer, onDone }: { customer: CustomerInfo | null; onD
           {conflict}
         </div>
       )}
-      <FormField label="Name" error={errors.name?.message}>
-        <input className="input w-full" autoComplete="off" aria-invalid={!!errors.name} {...form.register('name')} />
-      </FormField>
-      <FormField label="Email" error={errors.email?.message}>
-        <input className="input w-full" type="email" autoComplete="off" aria-invalid={!!errors.email} {...form.register('email')} />
-      </FormField>
-      <FormField label="Phone" hint="Optional" error={errors.phone?.message}>
-        <input className="input w-full" type="tel" autoComplete="off" aria-invalid={!!errors.phone} {...form.register('phone')} />
-      </FormField>
+      <Field label="Name" error={errors.name?.message}>
+        {(p) => <input {...p} className="input w-full" autoComplete="off" aria-invalid={!!errors.name} {...form.register('name')} />}
+      </Field>
+      <Field label="Email" error={errors.email?.message}>
+        {(p) => <input {...p} className="input w-full" type="email" autoComplete="off" aria-invalid={!!errors.email} {...form.register('email')} />}
+      </Field>
+      <Field label="Phone" hint="Optional" error={errors.phone?.message}>
+        {(p) => <input {...p} className="input w-full" type="tel" autoComplete="off" aria-invalid={!!errors.phone} {...form.register('phone')} />}
+      </Field>
       <div className="modal-action mt-2">
         <button type="button" className="btn btn-ghost" onClick={onDone} disabled={isSubmitting}>
           Cancel
