@@ -35,6 +35,27 @@ async function allEvents(): Promise<ApiEvent[]> {
   return response.json();
 }
 
+/**
+ * The list loads 25 events at a time (newest created first) and more on scroll or Load more:
+ * loads every remaining page, so counts can be compared with the whole list.
+ */
+async function loadAll() {
+  const more = page.getByRole('button', { name: 'Load more' });
+  await expect
+    .poll(
+      async () => {
+        if (await page.getByTestId('skeleton-row').count()) return false;
+        if (await more.count()) {
+          if (await more.isEnabled()) await more.click().catch(() => undefined);
+          return false;
+        }
+        return true;
+      },
+      { timeout: wait * 3, intervals: [100, 250, 500] },
+    )
+    .toBe(true);
+}
+
 async function openList(query = '') {
   await page.goto(`/events${query}`);
   await visible(page.getByRole('heading', { name: 'All Events' }));
@@ -46,6 +67,9 @@ describe('events list', () => {
     await openList();
     const events = await allEvents();
     expect(events.length).toBeGreaterThanOrEqual(25);
+    // The first page holds 25 events; the rest come a page at a time.
+    await expect.poll(() => rows().count(), { timeout: wait }).toBeGreaterThanOrEqual(25);
+    await loadAll();
     await expect.poll(() => rows().count(), { timeout: wait }).toBe(events.length);
     const headers = (await page.locator('table thead th').allTextContents()).map((h) => h.trim());
     expect(headers).toEqual(['Event Name', 'Date', 'Venue', 'Status', 'Sales', 'Actions']);
@@ -85,18 +109,20 @@ describe('events list', () => {
     const byVenue = await createEvent({ title: `Plain Evening ${id}`, venue: `Quartz Hall ${id}` });
     await openList();
 
+    // The box reaches the URL (and the server search) after a short pause in typing.
+    const shownIds = () => page.locator('[data-testid="event-row"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-event-id')));
     await searchBox().fill(`zEPHYR gala ${id}`);
-    await expect.poll(() => rows().count(), { timeout: wait }).toBe(1);
-    expect(await rows().first().getAttribute('data-event-id')).toBe(byTitle.id);
     await expect.poll(() => new URL(page.url()).searchParams.get('q'), { timeout: wait }).toBe(`zEPHYR gala ${id}`);
+    await expect.poll(shownIds, { timeout: wait }).toEqual([byTitle.id]);
 
     await searchBox().fill(`QUARTZ HALL ${id}`);
-    await expect.poll(() => rows().count(), { timeout: wait }).toBe(1);
-    expect(await rows().first().getAttribute('data-event-id')).toBe(byVenue.id);
+    await expect.poll(() => new URL(page.url()).searchParams.get('q'), { timeout: wait }).toBe(`QUARTZ HALL ${id}`);
+    await expect.poll(shownIds, { timeout: wait }).toEqual([byVenue.id]);
 
     // Both match the shared suffix, one through its title and one through its venue.
     await searchBox().fill(id.toUpperCase());
-    await expect.poll(() => rows().count(), { timeout: wait }).toBe(2);
+    await expect.poll(() => new URL(page.url()).searchParams.get('q'), { timeout: wait }).toBe(id.toUpperCase());
+    await expect.poll(async () => (await shownIds()).sort(), { timeout: wait }).toEqual([byTitle.id, byVenue.id].sort());
 
     // A reload keeps the search.
     await page.reload();
@@ -105,6 +131,8 @@ describe('events list', () => {
     expect(await searchBox().inputValue()).toBe(id.toUpperCase());
 
     await searchBox().fill('');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q'), { timeout: wait }).toBeNull();
+    await loadAll();
     await expect.poll(() => rows().count(), { timeout: wait }).toBe((await allEvents()).length);
   });
 
@@ -120,6 +148,8 @@ describe('events list', () => {
       await statusFilter().selectOption(status);
       const expected = events.filter((e) => e.status === status).length;
       expect(expected).toBeGreaterThan(0);
+      await expect.poll(() => new URL(page.url()).searchParams.get('status'), { timeout: wait }).toBe(status);
+      await loadAll();
       await expect.poll(() => rows().count(), { timeout: wait }).toBe(expected);
       const shown = await page.locator('[data-testid="event-row"] [data-status]').evaluateAll((els) => els.map((el) => el.getAttribute('data-status')));
       expect(new Set(shown)).toEqual(new Set([status]));
@@ -130,24 +160,29 @@ describe('events list', () => {
     await visible(page.getByRole('heading', { name: 'All Events' }));
     expect(await statusFilter().inputValue()).toBe('cancelled');
     await searchBox().fill(`filter night ${id}`);
+    await expect.poll(() => new URL(page.url()).searchParams.get('q'), { timeout: wait }).toBe(`filter night ${id}`);
     await expect.poll(() => rows().count(), { timeout: wait }).toBe(1);
     await statusFilter().selectOption('active');
     await visible(page.getByText('No events found. Try a different search term or filter.'));
 
     await searchBox().fill('');
+    await expect.poll(() => new URL(page.url()).searchParams.get('q'), { timeout: wait }).toBeNull();
     await statusFilter().selectOption({ label: 'All Statuses' });
+    await expect.poll(() => new URL(page.url()).searchParams.get('status'), { timeout: wait }).toBeNull();
+    await loadAll();
     await expect.poll(() => rows().count(), { timeout: wait }).toBe(events.length);
-    expect(new URL(page.url()).searchParams.get('status')).toBeNull();
   });
 
   it('shows the empty message when nothing matches', async () => {
     await openList(`?q=${encodeURIComponent(`no-such-event-${uid()}`)}`);
+    // The server searches every event, a page at a time, before the list calls itself empty.
     await visible(page.getByText('No events found. Try a different search term or filter.', { exact: true }));
     expect(await rows().count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
   });
 
   it('shows 5 placeholder rows while loading, and the Create Event button opens the dialog', async () => {
-    const listCall = (url: URL) => url.pathname.startsWith('/trpc/') && url.pathname.includes('events.list');
+    const listCall = (url: URL) => url.pathname.startsWith('/trpc/') && url.pathname.includes('events.page');
     await page.route(listCall, async (route) => {
       await new Promise((r) => setTimeout(r, 1500));
       await route.continue();

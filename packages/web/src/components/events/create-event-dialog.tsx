@@ -98,6 +98,7 @@ export function CreateEventDialog({ open, onClose }: { open: boolean; onClose: (
     Promise.all([
       utils.events.recent.invalidate(),
       utils.events.list.invalidate(),
+      utils.events.page.invalidate(),
       utils.events.withDetails.invalidate(),
       utils.dashboard.stats.invalidate(),
     ]);

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { EventInfo } from '@event-admin/core/event/event.schema';
 import { formatDate, formatUsd } from '../../lib/format.ts';
 import { EmptyRow, ErrorRow } from '../ui/empty-state.tsx';
@@ -25,6 +25,9 @@ export function EventsTable({
   isError = false,
   onRetry,
   loadingRows,
+  searching = false,
+  searchingMessage = 'Searching more events...',
+  footer,
 }: {
   events: readonly EventsTableRow[] | undefined;
   isLoading: boolean;
@@ -36,6 +39,11 @@ export function EventsTable({
   onRetry?: () => void;
   /** Placeholder rows while loading; defaults to the limit, or 4 (the events list uses 5). */
   loadingRows?: number;
+  /** More pages may still hold matches: an empty table says it is still searching, not empty. */
+  searching?: boolean;
+  searchingMessage?: string;
+  /** Below the table once loaded (the events list's Load more). */
+  footer?: ReactNode;
 }) {
   const titleId = useId();
   const title = limit ? 'Recent Events' : 'All Events';
@@ -78,7 +86,7 @@ export function EventsTable({
               ) : isError ? (
                 <ErrorRow columns={columns} onRetry={() => onRetry?.()} />
               ) : rows.length === 0 ? (
-                <EmptyRow columns={columns}>{emptyMessage}</EmptyRow>
+                <EmptyRow columns={columns}>{searching ? searchingMessage : emptyMessage}</EmptyRow>
               ) : (
                 rows.map((event) => {
                   const action = event.status === 'completed' ? 'View' : 'Edit';
@@ -108,6 +116,7 @@ export function EventsTable({
             </tbody>
           </table>
         </div>
+        {!isLoading && !isError && footer}
       </div>
     </section>
   );

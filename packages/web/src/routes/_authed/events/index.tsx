@@ -1,11 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { oneOf, optionalText, searchReader } from '../../../lib/search-params.ts';
 import { eventStatuses, type EventStatus } from '@event-admin/core/event/event.schema';
 import { PageHeader, SearchInput, Toolbar } from '../../../components/layout/page-header.tsx';
 import { CreateEventDialog } from '../../../components/events/create-event-dialog.tsx';
 import { EventsTable } from '../../../components/events/events-table.tsx';
 import { PlusIcon } from '../../../components/ui/icons.tsx';
+import { LoadMore, useDebouncedSearch } from '../../../components/ui/load-more.tsx';
 import { capitalize } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 
@@ -27,25 +28,37 @@ const filterOrder = ['active', 'draft', 'completed', 'cancelled'] as const satis
 /** SPEC §9: the events list shows 5 placeholder rows while loading. */
 const loadingRows = 5;
 
+/** Events per request, newest created first; search and status filter run on the server over every event. */
+const pageSize = 25;
+const count = (n: number) => n.toLocaleString('en-US');
+
 function EventsPage() {
   const search = Route.useSearch();
   const navigate = Route.useNavigate();
   const [createOpen, setCreateOpen] = useState(false);
-  // The box is typed into locally and mirrored to the URL, so typing never fights the router.
-  const [term, setTerm] = useState(search.q ?? '');
-  const events = trpc.events.list.useQuery();
-
   const setSearch = (next: Partial<ReturnType<typeof eventsSearch>>) =>
     void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
+  // The box is typed into freely; the term reaches the URL (and the server) after a pause.
+  const [text, onSearch] = useDebouncedSearch(search.q, (value) => setSearch({ q: value }));
+  const q = search.q?.trim() || undefined;
+  const events = trpc.events.page.useInfiniteQuery(
+    { limit: pageSize, q, status: search.status },
+    { getNextPageParam: (last) => last.nextCursor ?? undefined },
+  );
 
-  const filtered = useMemo(() => {
-    const needle = (search.q ?? '').trim().toLowerCase();
-    return (events.data ?? []).filter(
-      (event) =>
-        (!search.status || event.status === search.status) &&
-        (!needle || event.title.toLowerCase().includes(needle) || event.venue.toLowerCase().includes(needle)),
-    );
-  }, [events.data, search.q, search.status]);
+  const pages = events.data?.pages;
+  const rows = useMemo(() => (pages ?? []).flatMap((page) => page.items), [pages]);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = events;
+  const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
+  const filtering = q !== undefined || search.status !== undefined;
+  const noun = rows.length === 1 ? 'event' : 'events';
+  const status = filtering
+    ? hasNextPage
+      ? `${count(rows.length)} matching so far; searching more events`
+      : `${count(rows.length)} matching ${noun}; searched all events`
+    : hasNextPage
+      ? `Showing ${count(rows.length)} ${noun}`
+      : `Showing all ${count(rows.length)} ${noun}`;
 
   return (
     <div>
@@ -63,11 +76,8 @@ function EventsPage() {
         <SearchInput
           label="Search events"
           placeholder="Search by title or venue..."
-          value={term}
-          onChange={(value) => {
-            setTerm(value);
-            setSearch({ q: value.trim() ? value : undefined });
-          }}
+          value={text}
+          onChange={onSearch}
         />
         <label className="w-full sm:w-48">
           <span className="sr-only">Filter by status</span>
@@ -86,13 +96,17 @@ function EventsPage() {
         </label>
       </Toolbar>
       <EventsTable
-        events={filtered}
-        isLoading={events.isLoading}
-        isError={events.isError}
+        events={rows}
+        isLoading={events.isPending}
+        isError={events.isError && !events.isFetchNextPageError}
+        searching={hasNextPage}
         onRetry={() => void events.refetch()}
         loadingRows={loadingRows}
         showVenue
         emptyMessage="No events found. Try a different search term or filter."
+        footer={
+          <LoadMore hasMore={hasNextPage} loading={isFetchingNextPage} failed={events.isFetchNextPageError} onLoadMore={loadMore} status={status} />
+        }
       />
       <CreateEventDialog open={createOpen} onClose={() => setCreateOpen(false)} />
     </div>
