@@ -15,25 +15,13 @@ import { importEvents, importPageViews } from '@event-admin/core/event/event.rep
 import { createEventInput, type EventStatus } from '@event-admin/core/event/event.schema';
 import { importPurchases } from '@event-admin/core/purchase/purchase.repo';
 import { createTransactionInput, type PurchaseStatus } from '@event-admin/core/purchase/purchase.schema';
+import { random } from '@event-admin/functions/local/random';
 import { progressBar } from './progress.ts';
 
 /** Per 1,000 purchases: 25 events and 125 customers (the demo data's proportions). */
 export const proportions = { eventsPer1000: 25, customersPer1000: 125 };
 export const probePurchases = 12;
 
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
-  return { next, int, pick };
-}
 
 const words = ['Summer', 'Harbor', 'Jazz', 'Founders', 'Film', 'Marathon', 'Craft', 'Symphony', 'Comedy', 'Garden', 'Warehouse', 'Classic', 'Pitch', 'Lights', 'Poetry', 'Design', 'Science', 'Choir', 'Vinyl', 'Yoga', 'Tailgate', 'Revue', 'Chili', 'Countdown'];
 const kinds = ['Night', 'Festival', 'Summit', 'Weekend', 'Fair', 'Expo', 'Show', 'Gala', 'Market', 'Live'];

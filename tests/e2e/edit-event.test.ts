@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import type { EventInfo } from '@event-admin/core/event/event.schema';
 import { signedInSession, uid, visible, waitMs } from '../setup/browser.ts';
 
 const wait = waitMs;
@@ -9,21 +10,8 @@ beforeAll(() => {
   ({ page } = session);
 });
 
-interface ApiEvent {
-  id: string;
-  title: string;
-  description: string;
-  date: string;
-  time: string;
-  venue: string;
-  status: string;
-  venueId: string;
-  ticketEvolutionEventId: string;
-  tailgateEventId: string;
-  tailgateDiscount: string;
-  seatViewUrl: string;
-  version: number;
-}
+/** The API's event, typed from core rather than written again. */
+type ApiEvent = EventInfo;
 
 const toast = () => page.getByRole('region', { name: 'Notifications' });
 const panel = () => page.getByRole('tabpanel');

@@ -51,7 +51,7 @@ async function loadAll() {
         }
         return true;
       },
-      { timeout: wait * 3, intervals: [100, 250, 500] },
+      { timeout: wait * 3, interval: 250 },
     )
     .toBe(true);
 }

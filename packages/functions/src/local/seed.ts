@@ -8,21 +8,8 @@ import type { EventStatus } from '@event-admin/core/event/event.schema';
 import * as Purchase from '@event-admin/core/purchase/index';
 import type { PurchaseStatus } from '@event-admin/core/purchase/purchase.schema';
 import * as Seo from '@event-admin/core/seo/index';
+import { random } from './random.ts';
 
-/** A small deterministic generator, so every fresh start shows the same demo data. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  const next = () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
-  const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
-  return { next, int, pick };
-}
 
 const eventNames = [
   'Summer Jazz Nights', 'Harbor Food & Wine Festival', 'Tech Founders Summit', 'Indie Film Weekend',
