@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react';
 import type { CustomerInfo } from '@event-admin/core/customer/customer.schema';
-import { EmptyRow, ErrorRow } from '../ui/empty-state.tsx';
-import { SkeletonRows } from '../ui/skeleton-rows.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { CustomerAvatar } from './customer-avatar.tsx';
+import { TableRows } from '../ui/table-rows.tsx';
 
 const columns = 5;
 export const customerSkeletonRows = 5;
@@ -42,14 +41,16 @@ export function CustomersTable({
             </tr>
           </thead>
           <tbody>
-            {loading ? (
-              <SkeletonRows rows={customerSkeletonRows} columns={columns} />
-            ) : failed ? (
-              <ErrorRow columns={columns} onRetry={onRetry} />
-            ) : customers.length === 0 ? (
-              <EmptyRow columns={columns}>{searching ? 'Searching more customers...' : 'No customers found. Try a different search term.'}</EmptyRow>
-            ) : (
-              customers.map((customer) => (
+            <TableRows
+              columns={columns}
+              loading={loading}
+              loadingRows={customerSkeletonRows}
+              failed={failed}
+              onRetry={onRetry}
+              isEmpty={customers.length === 0}
+              empty={searching ? 'Searching more customers...' : 'No customers found. Try a different search term.'}
+            >
+              {customers.map((customer) => (
                 <tr key={customer.id} className="hover:bg-base-200/50">
                   <td>
                     <div className="flex items-center gap-3">
@@ -71,8 +72,8 @@ export function CustomersTable({
                     </div>
                   </td>
                 </tr>
-              ))
-            )}
+              ))}
+            </TableRows>
           </tbody>
         </table>
       </div>

@@ -1,6 +1,5 @@
-import { EmptyRow, ErrorRow } from '../ui/empty-state.tsx';
-import { SkeletonRows } from '../ui/skeleton-rows.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
+import { TableRows } from '../ui/table-rows.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 
@@ -9,6 +8,7 @@ const columns = 5;
 /** The Transactions tab: the customer's purchases, newest first, each with its event's title. */
 export function PurchaseHistory({ customerId }: { customerId: string }) {
   const purchases = trpc.customers.purchaseHistory.useQuery({ id: customerId });
+  const rows = purchases.data ?? [];
 
   return (
     <section aria-labelledby="purchase-history-heading">
@@ -27,14 +27,16 @@ export function PurchaseHistory({ customerId }: { customerId: string }) {
             </tr>
           </thead>
           <tbody>
-            {purchases.isPending ? (
-              <SkeletonRows rows={3} columns={columns} />
-            ) : purchases.isError ? (
-              <ErrorRow columns={columns} onRetry={() => void purchases.refetch()} />
-            ) : purchases.data.length === 0 ? (
-              <EmptyRow columns={columns}>No purchases yet.</EmptyRow>
-            ) : (
-              purchases.data.map((p) => (
+            <TableRows
+              columns={columns}
+              loading={purchases.isPending}
+              loadingRows={3}
+              failed={purchases.isError}
+              onRetry={() => void purchases.refetch()}
+              isEmpty={rows.length === 0}
+              empty="No purchases yet."
+            >
+              {rows.map((p) => (
                 <tr key={p.id}>
                   <td className="font-medium">{p.eventTitle ?? 'Unknown Event'}</td>
                   <td className="tabular-nums">{p.amount}</td>
@@ -44,8 +46,8 @@ export function PurchaseHistory({ customerId }: { customerId: string }) {
                   <td className="whitespace-nowrap">{formatDate(p.purchaseDate)}</td>
                   <td>{p.paymentMethod}</td>
                 </tr>
-              ))
-            )}
+              ))}
+            </TableRows>
           </tbody>
         </table>
       </div>

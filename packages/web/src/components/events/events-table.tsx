@@ -2,9 +2,8 @@ import { Link } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
 import type { EventInfo } from '@event-admin/core/event/event.schema';
 import { formatDate, formatUsd } from '../../lib/format.ts';
-import { EmptyRow, ErrorRow } from '../ui/empty-state.tsx';
-import { SkeletonRows } from '../ui/skeleton-rows.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
+import { TableRows } from '../ui/table-rows.tsx';
 
 /** Placeholder rows without a limit (SPEC §2). */
 const defaultPlaceholderRows = 4;
@@ -81,14 +80,16 @@ export function EventsTable({
               </tr>
             </thead>
             <tbody>
-              {isLoading ? (
-                <SkeletonRows rows={placeholders} columns={columns} />
-              ) : isError ? (
-                <ErrorRow columns={columns} onRetry={() => onRetry?.()} />
-              ) : rows.length === 0 ? (
-                <EmptyRow columns={columns}>{searching ? searchingMessage : emptyMessage}</EmptyRow>
-              ) : (
-                rows.map((event) => {
+              <TableRows
+                columns={columns}
+                loading={isLoading}
+                loadingRows={placeholders}
+                failed={isError}
+                onRetry={() => onRetry?.()}
+                isEmpty={rows.length === 0}
+                empty={searching ? searchingMessage : emptyMessage}
+              >
+                {rows.map((event) => {
                   const action = event.status === 'completed' ? 'View' : 'Edit';
                   return (
                     <tr key={event.id} data-testid="event-row" data-event-id={event.id}>
@@ -111,8 +112,8 @@ export function EventsTable({
                       </td>
                     </tr>
                   );
-                })
-              )}
+                })}
+              </TableRows>
             </tbody>
           </table>
         </div>

@@ -1,8 +1,7 @@
 import { seoScore, splitKeywords } from '@event-admin/core/seo/seo.rules';
-import { EmptyRow, ErrorRow } from '../ui/empty-state.tsx';
-import { SkeletonRows } from '../ui/skeleton-rows.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { SeoScore } from './seo-score.tsx';
+import { TableRows } from '../ui/table-rows.tsx';
 
 /** One row of events.withDetails. */
 export interface SeoRow {
@@ -63,14 +62,16 @@ export function SeoTable({
             </tr>
           </thead>
           <tbody>
-            {loading ? (
-              <SkeletonRows rows={5} columns={columns} />
-            ) : failed ? (
-              <ErrorRow columns={columns} onRetry={onRetry} />
-            ) : rows.length === 0 ? (
-              <EmptyRow columns={columns}>No events found. Try a different search term.</EmptyRow>
-            ) : (
-              rows.map((row) => (
+            <TableRows
+              columns={columns}
+              loading={loading}
+              loadingRows={5}
+              failed={failed}
+              onRetry={onRetry}
+              isEmpty={rows.length === 0}
+              empty="No events found. Try a different search term."
+            >
+              {rows.map((row) => (
                 <tr key={row.id} className="hover:bg-base-200/50" data-testid="seo-row">
                   <td className="min-w-40 font-medium">{row.title}</td>
                   <td className="whitespace-nowrap">{formatDate(row.date)}</td>
@@ -89,8 +90,8 @@ export function SeoTable({
                     </button>
                   </td>
                 </tr>
-              ))
-            )}
+              ))}
+            </TableRows>
           </tbody>
         </table>
       </div>

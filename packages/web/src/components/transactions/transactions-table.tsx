@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import type { TransactionRow as StoredRow } from '@event-admin/core/purchase/purchase.schema';
-import { EmptyRow, ErrorRow } from '../ui/empty-state.tsx';
-import { SkeletonRows } from '../ui/skeleton-rows.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
+import { TableRows } from '../ui/table-rows.tsx';
 import { formatDate } from '../../lib/format.ts';
 
 const columns = 7;
@@ -59,14 +58,16 @@ export function TransactionsTable({
             </tr>
           </thead>
           <tbody>
-            {loading ? (
-              <SkeletonRows rows={5} columns={columns} />
-            ) : failed ? (
-              <ErrorRow columns={columns} onRetry={onRetry} />
-            ) : rows.length === 0 ? (
-              <EmptyRow columns={columns}>{searching ? 'Searching older transactions...' : 'No transactions found. Try a different search term.'}</EmptyRow>
-            ) : (
-              rows.map((row) => (
+            <TableRows
+              columns={columns}
+              loading={loading}
+              loadingRows={5}
+              failed={failed}
+              onRetry={onRetry}
+              isEmpty={rows.length === 0}
+              empty={searching ? 'Searching older transactions...' : 'No transactions found. Try a different search term.'}
+            >
+              {rows.map((row) => (
                 <tr key={row.id} className="hover:bg-base-200/50">
                   <td className="font-mono text-xs" title={row.id}>
                     {shortId(row.id)}
@@ -80,8 +81,8 @@ export function TransactionsTable({
                   </td>
                   <td className="whitespace-nowrap">{row.paymentMethod}</td>
                 </tr>
-              ))
-            )}
+              ))}
+            </TableRows>
           </tbody>
         </table>
       </div>
