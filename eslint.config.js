@@ -1,0 +1,33 @@
+// ESLint flat config: typescript-eslint, React hooks and jsx-a11y over the whole workspace;
+// formatting is Prettier's (eslint-config-prettier turns off the rules it owns).
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/', '**/dist/', '.data/', '.sst/', 'packages/web/src/routeTree.gen.ts', 'sst-env.d.ts'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      eqeqeq: ['error', 'smart'],
+      'no-console': ['error', { allow: ['warn', 'error', 'log'] }],
+    },
+  },
+  {
+    files: ['packages/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs['recommended-latest'].rules },
+  },
+  { files: ['packages/web/**/*.tsx'], ...jsxA11y.flatConfigs.recommended },
+  // SST's own convention for its generated platform types.
+  { files: ['sst.config.ts'], rules: { '@typescript-eslint/triple-slash-reference': 'off' } },
+  prettier,
+);
