@@ -115,9 +115,9 @@ export async function importCustomers(
 /**
  * Adds sums of purchases to many customers (bulk loads): per 25 customers, one transaction of
  * updates conditional on the counts just read, with the dashboard's unique and active customer
- * counts moved for those who had none before, as recordPurchase does one by one.
+ * counts moved for those who had none before, as createTransaction does one by one.
  */
-export async function applyCustomerPurchaseDeltas(db: Db, deltas: ReadonlyMap<string, { purchases: number; completed: number }>) {
+export async function applyCustomerTransactionDeltas(db: Db, deltas: ReadonlyMap<string, { purchases: number; completed: number }>) {
   const ids = [...deltas.keys()];
   for (let i = 0; i < ids.length; i += 25) {
     const chunk = ids.slice(i, i + 25);

@@ -1,7 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { notFound } from '../error.ts';
 import { fn } from '../fn.ts';
-import { fromItem as purchaseFromItem, listCustomerPurchaseItems, refreshCustomerName, toRows } from '../purchase/purchase.repo.ts';
+import { fromItem as transactionFromItem, listCustomerTransactionItems, refreshCustomerName, toRows } from '../transaction/transaction.repo.ts';
 import { fromItem as addressFromItem, listAddressItems } from '../address/address.repo.ts';
 import { getStatsItem } from '../stats/stats.repo.ts';
 import { fromItem, getCustomerItem, insertCustomer, listCustomerItems, pageCustomerItems, updateCustomerItem } from './customer.repo.ts';
@@ -40,9 +40,9 @@ export async function totals(db: Db) {
 }
 
 /** A customer's purchases, newest first (the Purchase History tab). */
-export const purchases = fn(customerIdInput, async (db, { id }) => {
-  const [, items] = await Promise.all([requireCustomer(db, id), listCustomerPurchaseItems(db, id)]);
-  return items.map(purchaseFromItem);
+export const transactions = fn(customerIdInput, async (db, { id }) => {
+  const [, items] = await Promise.all([requireCustomer(db, id), listCustomerTransactionItems(db, id)]);
+  return items.map(transactionFromItem);
 });
 
 /** A customer's addresses (the Address Book tab). */
@@ -52,7 +52,7 @@ export const addresses = fn(customerIdInput, async (db, { id }) => {
 });
 
 /** The Purchase History tab: the customer's purchases with their events' titles, no list of events needed. */
-export const purchaseHistory = fn(customerIdInput, async (db, { id }) => {
-  const [, items] = await Promise.all([requireCustomer(db, id), listCustomerPurchaseItems(db, id)]);
+export const transactionHistory = fn(customerIdInput, async (db, { id }) => {
+  const [, items] = await Promise.all([requireCustomer(db, id), listCustomerTransactionItems(db, id)]);
   return toRows(db, items);
 });

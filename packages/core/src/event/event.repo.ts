@@ -6,7 +6,7 @@ import { keys } from '../db/keys.ts';
 import { batchGet, queryAll, queryPage, querySearchPage, stripKeys } from '../db/query.ts';
 import { batchWrite, failedConditions, isConditionFailure, retry, transact, withRetry, type TransactItem, type WriteRequest } from '../db/write.ts';
 import { notFound, staleVersion } from '../error.ts';
-import { centsToDollars } from '../purchase/money.ts';
+import { centsToDollars } from '../transaction/money.ts';
 import { seoItem } from '../seo/seo.repo.ts';
 import type { saveSeoInput } from '../seo/seo.schema.ts';
 import { normalizeSearch } from '../shared.schema.ts';

@@ -3,7 +3,7 @@ import { notFound } from '../error.ts';
 import { fn } from '../fn.ts';
 import { getSeoItems, fromItem as seoFromItem } from '../seo/seo.repo.ts';
 import type { SeoInfo } from '../seo/seo.schema.ts';
-import { refreshEventTitle } from '../purchase/purchase.repo.ts';
+import { refreshEventTitle } from '../transaction/transaction.repo.ts';
 import { addPageViews, fromItem, getEventItem, insertEvent, listEventItems, pageEventItems, searchEventItems, updateEventItem } from './event.repo.ts';
 import {
   addPageViewsInput,

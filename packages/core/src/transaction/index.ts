@@ -1,10 +1,10 @@
 import type { Db } from '../db/client.ts';
 import { fn } from '../fn.ts';
-import { fromItem, listTransactionItems, pageTransactionItems, recordPurchase, toRows } from './purchase.repo.ts';
-import { createTransactionInput, transactionsPageInput } from './purchase.schema.ts';
+import { fromItem, listTransactionItems, pageTransactionItems, createTransaction, toRows } from './transaction.repo.ts';
+import { createTransactionInput, transactionsPageInput } from './transaction.schema.ts';
 
 /** Records a purchase and every counter it moves (POST /api/transactions). */
-export const create = fn(createTransactionInput, (db, input) => recordPurchase(db, input));
+export const create = fn(createTransactionInput, (db, input) => createTransaction(db, input));
 
 /** Every transaction, newest first. */
 export async function list(db: Db) {

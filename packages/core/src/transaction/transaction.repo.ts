@@ -6,28 +6,28 @@ import { keys } from '../db/keys.ts';
 import { batchGet, queryAll, querySearchPage, stripKeys } from '../db/query.ts';
 import { batchWrite, failedConditions, forEachLimited, isConditionFailure, retry, transact, withRetry } from '../db/write.ts';
 import { notFound } from '../error.ts';
-import { applyCustomerPurchaseDeltas } from '../customer/customer.repo.ts';
+import { applyCustomerTransactionDeltas } from '../customer/customer.repo.ts';
 import { applyEventCounterDeltas } from '../event/event.repo.ts';
 import { normalizeSearch } from '../shared.schema.ts';
 import { addToStats, statsIncrement } from '../stats/stats.repo.ts';
 import { conversionMilli } from '../stats/stats.rules.ts';
 import { formatCents, parseAmountToCents } from './money.ts';
-import { transactionSearchText } from './purchase.rules.ts';
-import type { createTransactionInput, PurchaseStatus, TransactionInfo, TransactionRow } from './purchase.schema.ts';
+import { transactionSearchText } from './transaction.rules.ts';
+import type { createTransactionInput, TransactionStatus, TransactionInfo, TransactionRow } from './transaction.schema.ts';
 
-interface PurchaseItem {
+interface TransactionItem {
   id: string;
   eventId: string;
   customerId: string;
   amountCents: number;
-  status: PurchaseStatus;
+  status: TransactionStatus;
   purchaseDate: string;
   paymentMethod: string;
   createdAt: string;
   /** the event's title and the customer's name, kept fresh on rename: the list shows them without a join */
   eventTitle?: string;
   customerName?: string;
-  /** lower-cased text the transactions search matches (purchase.rules.ts) */
+  /** lower-cased text the transactions search matches (transaction.rules.ts) */
   searchText?: string;
 }
 
@@ -35,7 +35,7 @@ type CreateInput = z.output<typeof createTransactionInput>;
 
 /** The API's shape (SPEC §7): the stored names and search text stay inside. */
 export function fromItem(item: Record<string, unknown>): TransactionInfo {
-  const { amountCents, createdAt, eventTitle, customerName, searchText, ...purchase } = stripKeys(item) as unknown as PurchaseItem;
+  const { amountCents, createdAt, eventTitle, customerName, searchText, ...purchase } = stripKeys(item) as unknown as TransactionItem;
   return { ...purchase, amount: formatCents(amountCents), status: purchase.status ?? 'pending' };
 }
 
@@ -49,13 +49,13 @@ export function rowFromItem(item: Record<string, unknown>): TransactionRow {
 }
 
 /** The stored purchase: keys for its customer's partition, the transactions list and its event's purchases. */
-function purchaseItem(input: CreateInput, names: { eventTitle: string; customerName: string }, id: string, now: Date) {
+function transactionItem(input: CreateInput, names: { eventTitle: string; customerName: string }, id: string, now: Date) {
   const amountCents = parseAmountToCents(input.amount)!;
   const purchaseDate = input.purchaseDate ? new Date(input.purchaseDate).toISOString() : now.toISOString();
-  const item: PurchaseItem & Record<string, unknown> = {
-    ...keys.purchase(input.customerId, purchaseDate, id),
+  const item: TransactionItem & Record<string, unknown> = {
+    ...keys.transaction(input.customerId, purchaseDate, id),
     ...keys.transactionsByDate(purchaseDate, id),
-    ...keys.purchasesByEvent(input.eventId, purchaseDate, id),
+    ...keys.transactionsByEvent(input.eventId, purchaseDate, id),
     id,
     eventId: input.eventId,
     customerId: input.customerId,
@@ -81,7 +81,7 @@ const get = (db: Db, key: { pk: string; sk: string }) =>
  * Each update is conditional on the counts it read, so concurrent purchases retry instead of
  * double-counting a first purchase.
  */
-export async function recordPurchase(db: Db, input: CreateInput, now = new Date()) {
+export async function createTransaction(db: Db, input: CreateInput, now = new Date()) {
   const completed = input.status === 'completed';
   const id = randomUUID();
 
@@ -89,7 +89,7 @@ export async function recordPurchase(db: Db, input: CreateInput, now = new Date(
     const [event, customer] = await Promise.all([get(db, keys.event(input.eventId)), get(db, keys.customer(input.customerId))]);
     if (!event) throw notFound('Event');
     if (!customer) throw notFound('Customer');
-    const item = purchaseItem(input, { eventTitle: String(event.title), customerName: String(customer.name) }, id, now);
+    const item = transactionItem(input, { eventTitle: String(event.title), customerName: String(customer.name) }, id, now);
     const amountCents = item.amountCents;
     const views = Number(event.pageViews ?? 0);
     const eventCompleted = Number(event.completedPurchases ?? 0);
@@ -155,12 +155,12 @@ export async function recordPurchase(db: Db, input: CreateInput, now = new Date(
 /**
  * Records many purchases at once (bulk loads, the bench): the purchases go in with
  * BatchWriteItem, then the counters they move are applied as sums, a few conditional updates
- * per 25 events or customers, so every figure ends up exactly what recordPurchase would have
+ * per 25 events or customers, so every figure ends up exactly what createTransaction would have
  * made of them one by one. Unknown events or customers are refused before anything is written.
  * Not atomic as a whole: a failure half-way leaves purchases written whose counters are not
  * (the dashboard would under-count); run it from a job that can be re-run on a fresh table.
  */
-export async function importPurchases(
+export async function importTransactions(
   db: Db,
   inputs: readonly CreateInput[],
   options: { now?: Date; concurrency?: number; onProgress?: (written: number) => void } = {},
@@ -178,7 +178,7 @@ export async function importPurchases(
   if (names.size !== customerIds.length) throw notFound('Customer');
 
   const items = inputs.map((input) =>
-    purchaseItem(input, { eventTitle: titles.get(input.eventId)!, customerName: names.get(input.customerId)! }, randomUUID(), now),
+    transactionItem(input, { eventTitle: titles.get(input.eventId)!, customerName: names.get(input.customerId)! }, randomUUID(), now),
   );
   await batchWrite(db, items.map((Item) => ({ PutRequest: { Item } })), options);
 
@@ -202,7 +202,7 @@ export async function importPurchases(
     totals.ticketSalesCents += completed ? item.amountCents : 0;
   }
   await applyEventCounterDeltas(db, eventDeltas);
-  await applyCustomerPurchaseDeltas(db, customerDeltas);
+  await applyCustomerTransactionDeltas(db, customerDeltas);
   await addToStats(db, totals);
   return items.length;
 }
@@ -240,10 +240,10 @@ export function pageTransactionItems(db: Db, page: { limit: number; cursor?: str
 }
 
 /** A customer's purchases, newest first: reads only that customer's partition. */
-export function listCustomerPurchaseItems(db: Db, customerId: string) {
+export function listCustomerTransactionItems(db: Db, customerId: string) {
   return queryAll(db, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.customer(customerId).pk, ':prefix': keys.purchasePrefix },
+    ExpressionAttributeValues: { ':pk': keys.customer(customerId).pk, ':prefix': keys.transactionPrefix },
     ScanIndexForward: false,
   });
 }
@@ -275,7 +275,7 @@ export function refreshEventTitle(db: Db, eventId: string, title: string) {
       IndexName: 'gsi2',
       KeyConditionExpression: 'gsi2pk = :pk',
       FilterExpression: 'eventTitle <> :name',
-      ExpressionAttributeValues: { ':pk': keys.purchasesByEvent(eventId, '', '').gsi2pk, ':name': title },
+      ExpressionAttributeValues: { ':pk': keys.transactionsByEvent(eventId, '', '').gsi2pk, ':name': title },
     },
     { eventTitle: title },
   );
@@ -288,7 +288,7 @@ export function refreshCustomerName(db: Db, customerId: string, name: string) {
     {
       KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
       FilterExpression: 'customerName <> :name',
-      ExpressionAttributeValues: { ':pk': keys.customer(customerId).pk, ':prefix': keys.purchasePrefix, ':name': name },
+      ExpressionAttributeValues: { ':pk': keys.customer(customerId).pk, ':prefix': keys.transactionPrefix, ':name': name },
     },
     { customerName: name },
   );
@@ -308,7 +308,7 @@ async function refreshNames(
   do {
     const page = await db.doc.send(new QueryCommand({ ...query, TableName: db.tableName, Limit: renameBatch, ExclusiveStartKey: start }));
     await forEachLimited(page.Items ?? [], renameConcurrency, async (item) => {
-      if (await renamePurchase(db, item, patch)) renamed += 1;
+      if (await renameTransaction(db, item, patch)) renamed += 1;
     });
     start = page.LastEvaluatedKey;
   } while (start);
@@ -319,7 +319,7 @@ async function refreshNames(
  * Sets the new name and search text on one purchase, conditional on the other name it was
  * computed from, so a rename of the event and one of the customer at the same time both land.
  */
-async function renamePurchase(db: Db, found: Record<string, unknown>, patch: { eventTitle?: string; customerName?: string }) {
+async function renameTransaction(db: Db, found: Record<string, unknown>, patch: { eventTitle?: string; customerName?: string }) {
   let item: Record<string, unknown> | undefined = found;
   for (let attempt = 0; item && attempt < 10; attempt++) {
     const seen = { eventTitle: item.eventTitle as string | undefined, customerName: item.customerName as string | undefined };
