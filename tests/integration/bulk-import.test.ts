@@ -1,9 +1,9 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '@event-admin/core/db/keys';
-import { importCustomers } from '@event-admin/core/customer/customer.repo';
-import { importEvents, importPageViews } from '@event-admin/core/event/event.repo';
-import { importTransactions } from '@event-admin/core/transaction/transaction.repo';
+import { importCustomers } from '@event-admin/core/customer/customer.import';
+import { importEvents, importPageViews } from '@event-admin/core/event/event.import';
+import { importTransactions } from '@event-admin/core/transaction/transaction.import';
 import { createCustomerInput } from '@event-admin/core/customer/customer.schema';
 import { createEventInput } from '@event-admin/core/event/event.schema';
 import { createTransactionInput } from '@event-admin/core/transaction/transaction.schema';

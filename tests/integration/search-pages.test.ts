@@ -1,12 +1,13 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '@event-admin/core/db/keys';
-import { importCustomers } from '@event-admin/core/customer/customer.repo';
+import { importCustomers } from '@event-admin/core/customer/customer.import';
 import { createCustomerInput } from '@event-admin/core/customer/customer.schema';
-import { importEvents } from '@event-admin/core/event/event.repo';
+import { importEvents } from '@event-admin/core/event/event.import';
 import { createEventInput } from '@event-admin/core/event/event.schema';
 import { backfillSearchFields } from '@event-admin/core/maintenance/backfill-search';
-import { importTransactions, maxScannedPerPage } from '@event-admin/core/transaction/transaction.repo';
+import { importTransactions } from '@event-admin/core/transaction/transaction.import';
+import { maxScannedPerPage } from '@event-admin/core/transaction/transaction.repo';
 import { createTransactionInput } from '@event-admin/core/transaction/transaction.schema';
 import { signedIn, startApi, type Client, type TestApi } from '../setup/api.ts';
 import { createCustomer, createEvent, expectError, ok, createTransaction } from './helpers.ts';

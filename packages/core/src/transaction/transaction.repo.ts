@@ -1,21 +1,15 @@
 import { GetCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
-import { batchGet, queryAll, querySearchPage, stripKeys } from '../db/query.ts';
-import { batchWrite, failedConditions, forEachLimited, isConditionFailure, retry, transact, withRetry } from '../db/write.ts';
-import { notFound } from '../error.ts';
-import { applyCustomerTransactionDeltas } from '../customer/customer.repo.ts';
-import { applyEventCounterDeltas } from '../event/event.repo.ts';
+import { queryAll, querySearchPage, stripKeys } from '../db/query.ts';
+import { forEachLimited, isConditionFailure, type TransactItem as TransactWrite } from '../db/write.ts';
 import { normalizeSearch } from '../shared.schema.ts';
-import { addToStats, statsIncrement } from '../stats/stats.repo.ts';
-import { conversionMilli } from '../stats/stats.rules.ts';
 import { formatCents, parseAmountToCents } from './money.ts';
 import { transactionSearchText } from './transaction.rules.ts';
 import type { createTransactionInput, TransactionStatus, TransactionInfo, TransactionRow } from './transaction.schema.ts';
 
-interface TransactionItem {
+export interface TransactionItem {
   id: string;
   eventId: string;
   customerId: string;
@@ -31,7 +25,7 @@ interface TransactionItem {
   searchText?: string;
 }
 
-type CreateInput = z.output<typeof createTransactionInput>;
+export type CreateInput = z.output<typeof createTransactionInput>;
 
 /** The API's shape (SPEC §7): the stored names and search text stay inside. */
 export function fromItem(item: Record<string, unknown>): TransactionInfo {
@@ -39,7 +33,7 @@ export function fromItem(item: Record<string, unknown>): TransactionInfo {
   return { ...purchase, amount: formatCents(amountCents), status: purchase.status ?? 'pending' };
 }
 
-/** The transactions screen's row: the purchase with its event's title and customer's name. */
+/** The transactions screen's row: the transaction with its event's title and customer's name. */
 export function rowFromItem(item: Record<string, unknown>): TransactionRow {
   return {
     ...fromItem(item),
@@ -48,8 +42,8 @@ export function rowFromItem(item: Record<string, unknown>): TransactionRow {
   };
 }
 
-/** The stored purchase: keys for its customer's partition, the transactions list and its event's purchases. */
-function transactionItem(input: CreateInput, names: { eventTitle: string; customerName: string }, id: string, now: Date) {
+/** The stored transaction: keys for its customer's partition, the transactions list and its event's transactions. */
+export function transactionItem(input: CreateInput, names: { eventTitle: string; customerName: string }, id: string, now: Date) {
   const amountCents = parseAmountToCents(input.amount)!;
   const purchaseDate = input.purchaseDate ? new Date(input.purchaseDate).toISOString() : now.toISOString();
   const item: TransactionItem & Record<string, unknown> = {
@@ -71,141 +65,13 @@ function transactionItem(input: CreateInput, names: { eventTitle: string; custom
   return item;
 }
 
+/** The Put of a new transaction, refused if its id is taken. */
+export const transactionPut = (item: Record<string, unknown>): TransactWrite => ({
+  Put: { Item: item, ConditionExpression: 'attribute_not_exists(pk)' },
+});
+
 const get = (db: Db, key: { pk: string; sk: string }) =>
   db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true })).then((r) => r.Item);
-
-/**
- * Records a purchase with every counter it moves, in one transaction: the event's sales,
- * completed purchases and conversion rank; the customer's purchase counts; the dashboard
- * totals (transactions, revenue, ticket sales, active and unique customers, conversion sum).
- * Each update is conditional on the counts it read, so concurrent purchases retry instead of
- * double-counting a first purchase.
- */
-export async function createTransaction(db: Db, input: CreateInput, now = new Date()) {
-  const completed = input.status === 'completed';
-  const id = randomUUID();
-
-  return withRetry(async () => {
-    const [event, customer] = await Promise.all([get(db, keys.event(input.eventId)), get(db, keys.customer(input.customerId))]);
-    if (!event) throw notFound('Event');
-    if (!customer) throw notFound('Customer');
-    const item = transactionItem(input, { eventTitle: String(event.title), customerName: String(customer.name) }, id, now);
-    const amountCents = item.amountCents;
-    const views = Number(event.pageViews ?? 0);
-    const eventCompleted = Number(event.completedPurchases ?? 0);
-    const customerPurchases = Number(customer.purchaseCount ?? 0);
-    const customerCompleted = Number(customer.completedPurchases ?? 0);
-    const conversionBefore = conversionMilli(eventCompleted, views);
-    const conversionAfter = conversionMilli(eventCompleted + 1, views);
-
-    try {
-      await transact(db, [
-        { Put: { Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-        completed
-          ? {
-              Update: {
-                Key: keys.event(input.eventId),
-                UpdateExpression: 'SET completedPurchases = :next, gsi2sk = :rank ADD salesCents :amount',
-                ConditionExpression: 'completedPurchases = :seen AND pageViews = :views',
-                ExpressionAttributeValues: {
-                  ':next': eventCompleted + 1,
-                  ':seen': eventCompleted,
-                  ':views': views,
-                  ':rank': keys.eventsByConversion(conversionAfter, input.eventId).gsi2sk,
-                  ':amount': amountCents,
-                },
-              },
-            }
-          : { ConditionCheck: { Key: keys.event(input.eventId), ConditionExpression: 'attribute_exists(pk)' } },
-        {
-          Update: {
-            Key: keys.customer(input.customerId),
-            UpdateExpression: 'SET purchaseCount = :purchases, completedPurchases = :completed',
-            ConditionExpression:
-              '(attribute_not_exists(purchaseCount) OR purchaseCount = :seenPurchases) AND (attribute_not_exists(completedPurchases) OR completedPurchases = :seenCompleted)',
-            ExpressionAttributeValues: {
-              ':purchases': customerPurchases + 1,
-              ':completed': customerCompleted + (completed ? 1 : 0),
-              ':seenPurchases': customerPurchases,
-              ':seenCompleted': customerCompleted,
-            },
-          },
-        },
-        statsIncrement({
-          transactionCount: 1,
-          transactionAmountCents: amountCents,
-          uniqueCustomers: customerPurchases === 0 ? 1 : 0,
-          ...(completed
-            ? {
-                ticketSalesCents: amountCents,
-                activeCustomers: customerCompleted === 0 ? 1 : 0,
-                conversionSumMilli: conversionAfter - conversionBefore,
-              }
-            : {}),
-        }),
-      ]);
-    } catch (error) {
-      if (failedConditions(error)?.length) return retry;
-      throw error;
-    }
-    return fromItem(item);
-  });
-}
-
-/**
- * Records many purchases at once (bulk loads, the bench): the purchases go in with
- * BatchWriteItem, then the counters they move are applied as sums, a few conditional updates
- * per 25 events or customers, so every figure ends up exactly what createTransaction would have
- * made of them one by one. Unknown events or customers are refused before anything is written.
- * Not atomic as a whole: a failure half-way leaves purchases written whose counters are not
- * (the dashboard would under-count); run it from a job that can be re-run on a fresh table.
- */
-export async function importTransactions(
-  db: Db,
-  inputs: readonly CreateInput[],
-  options: { now?: Date; concurrency?: number; onProgress?: (written: number) => void } = {},
-) {
-  const now = options.now ?? new Date();
-  const eventIds = [...new Set(inputs.map((i) => i.eventId))];
-  const customerIds = [...new Set(inputs.map((i) => i.customerId))];
-  const [events, customers] = await Promise.all([
-    batchGet(db, eventIds.map(keys.event), { consistent: true }),
-    batchGet(db, customerIds.map(keys.customer), { consistent: true }),
-  ]);
-  const titles = new Map(events.map((e) => [String(e.id), String(e.title)]));
-  const names = new Map(customers.map((c) => [String(c.id), String(c.name)]));
-  if (titles.size !== eventIds.length) throw notFound('Event');
-  if (names.size !== customerIds.length) throw notFound('Customer');
-
-  const items = inputs.map((input) =>
-    transactionItem(input, { eventTitle: titles.get(input.eventId)!, customerName: names.get(input.customerId)! }, randomUUID(), now),
-  );
-  await batchWrite(db, items.map((Item) => ({ PutRequest: { Item } })), options);
-
-  const eventDeltas = new Map<string, { completed: number; salesCents: number; views: number }>();
-  const customerDeltas = new Map<string, { purchases: number; completed: number }>();
-  const totals = { transactionCount: 0, transactionAmountCents: 0, ticketSalesCents: 0 };
-  for (const item of items) {
-    const completed = item.status === 'completed';
-    const event = eventDeltas.get(item.eventId) ?? { completed: 0, salesCents: 0, views: 0 };
-    if (completed) {
-      event.completed += 1;
-      event.salesCents += item.amountCents;
-    }
-    eventDeltas.set(item.eventId, event);
-    const customer = customerDeltas.get(item.customerId) ?? { purchases: 0, completed: 0 };
-    customer.purchases += 1;
-    customer.completed += completed ? 1 : 0;
-    customerDeltas.set(item.customerId, customer);
-    totals.transactionCount += 1;
-    totals.transactionAmountCents += item.amountCents;
-    totals.ticketSalesCents += completed ? item.amountCents : 0;
-  }
-  await applyEventCounterDeltas(db, eventDeltas);
-  await applyCustomerTransactionDeltas(db, customerDeltas);
-  await addToStats(db, totals);
-  return items.length;
-}
 
 /** All transactions, newest first (GET /api/transactions). */
 export function listTransactionItems(db: Db) {
@@ -239,7 +105,7 @@ export function pageTransactionItems(db: Db, page: { limit: number; cursor?: str
   );
 }
 
-/** A customer's purchases, newest first: reads only that customer's partition. */
+/** A customer's transactions, newest first: reads only that customer's partition. */
 export function listCustomerTransactionItems(db: Db, customerId: string) {
   return queryAll(db, {
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
@@ -248,26 +114,7 @@ export function listCustomerTransactionItems(db: Db, customerId: string) {
   });
 }
 
-/**
- * Rows with names. Purchases written before names were kept on them (until the backfill has
- * run) get theirs from their events and customers, one BatchGetItem for the lot.
- */
-export async function toRows(db: Db, items: Record<string, unknown>[]): Promise<TransactionRow[]> {
-  const rows = items.map(rowFromItem);
-  const eventIds = [...new Set(rows.filter((r) => r.eventTitle === null).map((r) => r.eventId))];
-  const customerIds = [...new Set(rows.filter((r) => r.customerName === null).map((r) => r.customerId))];
-  if (eventIds.length + customerIds.length === 0) return rows;
-  const found = await batchGet(db, [...eventIds.map(keys.event), ...customerIds.map(keys.customer)]);
-  const titles = new Map(found.filter((i) => i.sk === 'EVENT').map((i) => [String(i.id), String(i.title)]));
-  const names = new Map(found.filter((i) => i.sk === 'CUSTOMER').map((i) => [String(i.id), String(i.name)]));
-  return rows.map((r) => ({
-    ...r,
-    eventTitle: r.eventTitle ?? titles.get(r.eventId) ?? null,
-    customerName: r.customerName ?? names.get(r.customerId) ?? null,
-  }));
-}
-
-/** After an event's title changed: its purchases that still carry another title get the new one. */
+/** After an event's title changed: its transactions that still carry another title get the new one. */
 export function refreshEventTitle(db: Db, eventId: string, title: string) {
   return refreshNames(
     db,
@@ -281,7 +128,7 @@ export function refreshEventTitle(db: Db, eventId: string, title: string) {
   );
 }
 
-/** After a customer's name changed: their purchases (in their own partition) get the new one. */
+/** After a customer's name changed: their transactions (in their own partition) get the new one. */
 export function refreshCustomerName(db: Db, customerId: string, name: string) {
   return refreshNames(
     db,
@@ -294,7 +141,7 @@ export function refreshCustomerName(db: Db, customerId: string, name: string) {
   );
 }
 
-/** Purchases renamed per Query page (bounded memory), this many updates in flight. */
+/** Transactions renamed per Query page (bounded memory), this many updates in flight. */
 const renameBatch = 500;
 const renameConcurrency = 8;
 
@@ -316,7 +163,7 @@ async function refreshNames(
 }
 
 /**
- * Sets the new name and search text on one purchase, conditional on the other name it was
+ * Sets the new name and search text on one transaction, conditional on the other name it was
  * computed from, so a rename of the event and one of the customer at the same time both land.
  */
 async function renameTransaction(db: Db, found: Record<string, unknown>, patch: { eventTitle?: string; customerName?: string }) {
