@@ -49,7 +49,9 @@ export function eventItem(input: z.output<typeof createEventInput>, id: string, 
 }
 
 /** The Put of a new event, refused if its id is taken. */
-export const eventPut = (item: Record<string, unknown>): TransactItem => ({ Put: { Item: item, ConditionExpression: 'attribute_not_exists(pk)' } });
+export const eventPut = (item: Record<string, unknown>): TransactItem => ({
+  Put: { Item: item, ConditionExpression: 'attribute_not_exists(pk)' },
+});
 
 /** What happens to an event's counters: completed purchases, sales and page views added. */
 export interface EventCounterDelta {
@@ -89,7 +91,9 @@ export function eventCountersUpdate(item: Record<string, unknown>, delta: EventC
 }
 
 /** A check that the event exists, to ride in a transaction that needs it. */
-export const eventExists = (id: string): TransactItem => ({ ConditionCheck: { Key: keys.event(id), ConditionExpression: 'attribute_exists(pk)' } });
+export const eventExists = (id: string): TransactItem => ({
+  ConditionCheck: { Key: keys.event(id), ConditionExpression: 'attribute_exists(pk)' },
+});
 
 /** One event by id (the edit page). */
 export async function getEventItem(db: Db, id: string, consistent = false) {
@@ -130,8 +134,14 @@ export async function pageEventItems(db: Db, limit: number, cursor?: string | nu
 /** Items one searched page of events may evaluate. */
 export const maxScannedPerPage = 3000;
 
-/** A page of events, newest created first, searched over title and venue and filtered by status on the server. */
-export function searchEventItems(db: Db, page: { limit: number; cursor?: string | null; q?: string | null; status?: EventStatus | null }) {
+/**
+ * A page of events, newest created first, searched over title and venue (or the title only) and
+ * filtered by status on the server.
+ */
+export function searchEventItems(
+  db: Db,
+  page: { limit: number; cursor?: string | null; q?: string | null; status?: EventStatus | null; titleOnly?: boolean },
+) {
   const term = normalizeSearch(page.q);
   const filters = [...(term ? ['contains(searchText, :q)'] : []), ...(page.status ? ['#status = :status'] : [])];
   return querySearchPage(
@@ -148,7 +158,12 @@ export function searchEventItems(db: Db, page: { limit: number; cursor?: string 
       },
       ScanIndexForward: false,
     },
-    { limit: page.limit, cursor: page.cursor, maxScanned: maxScannedPerPage },
+    {
+      limit: page.limit,
+      cursor: page.cursor,
+      maxScanned: maxScannedPerPage,
+      ...(term && page.titleOnly ? { keep: (item: Record<string, unknown>) => String(item.title).toLowerCase().includes(term) } : {}),
+    },
   );
 }
 

@@ -3,8 +3,6 @@ import type { Db } from '../db/client.ts';
 import { failedConditions, retry, transact, withRetry } from '../db/write.ts';
 import { notFound } from '../error.ts';
 import { fn } from '../fn.ts';
-import { getSeoItems, fromItem as seoFromItem } from '../seo/seo.repo.ts';
-import type { SeoInfo } from '../seo/seo.schema.ts';
 import { statsIncrement } from '../stats/stats.repo.ts';
 import { refreshEventTitle } from '../transaction/transaction.repo.ts';
 import {
@@ -100,30 +98,3 @@ export const addViews = fn(addPageViewsInput, (db, { id, count }) =>
     return fromItem(change.after);
   }),
 );
-
-export interface EventWithDetails {
-  id: string;
-  title: string;
-  date: string;
-  status: EventInfo['status'];
-  seo: Pick<SeoInfo, 'title' | 'description' | 'keywords'> | null;
-}
-
-/** Every event with its SEO fields (SEO page): one Query plus BatchGetItem. */
-export async function listWithDetails(db: Db): Promise<EventWithDetails[]> {
-  const events = await list(db);
-  const seoByEvent = new Map((await getSeoItems(db, events.map((e) => e.id))).map((item) => {
-    const seo = seoFromItem(item);
-    return [seo.eventId, seo];
-  }));
-  return events.map(({ id, title, date, status }) => {
-    const seo = seoByEvent.get(id);
-    return {
-      id,
-      title,
-      date,
-      status,
-      seo: seo ? { title: seo.title, description: seo.description, keywords: seo.keywords } : null,
-    };
-  });
-}
