@@ -9,18 +9,18 @@ import * as Address from '@event-admin/core/address/index';
 import * as Event from '@event-admin/core/event/index';
 import * as Seo from '@event-admin/core/seo/index';
 import type { Db } from '@event-admin/core/db/client';
-import { importCustomers } from '@event-admin/core/customer/customer.repo';
+import { importCustomers } from '@event-admin/core/customer/customer.import';
 import { createCustomerInput } from '@event-admin/core/customer/customer.schema';
-import { importEvents, importPageViews } from '@event-admin/core/event/event.repo';
+import { importEvents, importPageViews } from '@event-admin/core/event/event.import';
 import { createEventInput, type EventStatus } from '@event-admin/core/event/event.schema';
-import { importPurchases } from '@event-admin/core/purchase/purchase.repo';
-import { createTransactionInput, type PurchaseStatus } from '@event-admin/core/purchase/purchase.schema';
+import { importTransactions } from '@event-admin/core/transaction/transaction.import';
+import { createTransactionInput, type TransactionStatus } from '@event-admin/core/transaction/transaction.schema';
 import { random } from '@event-admin/functions/local/random';
 import { progressBar } from './progress.ts';
 
 /** Per 1,000 purchases: 25 events and 125 customers (the demo data's proportions). */
 export const proportions = { eventsPer1000: 25, customersPer1000: 125 };
-export const probePurchases = 12;
+export const probeTransactions = 12;
 
 
 const words = ['Summer', 'Harbor', 'Jazz', 'Founders', 'Film', 'Marathon', 'Craft', 'Symphony', 'Comedy', 'Garden', 'Warehouse', 'Classic', 'Pitch', 'Lights', 'Poetry', 'Design', 'Science', 'Choir', 'Vinyl', 'Yoga', 'Tailgate', 'Revue', 'Chili', 'Countdown'];
@@ -39,7 +39,7 @@ export interface Probe {
 
 /** What has been loaded so far; `grow` adds to it. */
 export interface Loaded {
-  purchases: number;
+  transactions: number;
   events: { id: string; sellable: boolean; completed: number; views: number; factor: number }[];
   customers: string[];
   probe: Probe;
@@ -67,12 +67,12 @@ export async function createProbe(db: Db, now: Date): Promise<Loaded> {
     ],
   });
   const customer = await Customer.create(db, { name: 'Quincy Probeworth', email: 'quincy.probeworth@bench.example', phone: '(555) 999-0000' });
-  await Address.add(db, { customerId: customer.id, addressType: 'billing', isDefault: true, street: '1 Probe Way', city: 'Austin', state: 'TX', zipCode: '78701' });
-  await Address.add(db, { customerId: customer.id, addressType: 'shipping', isDefault: false, street: '2 Probe Way', city: 'Austin', state: 'TX', zipCode: '78701' });
+  await Address.create(db, { customerId: customer.id, addressType: 'billing', isDefault: true, street: '1 Probe Way', city: 'Austin', state: 'TX', zipCode: '78701' });
+  await Address.create(db, { customerId: customer.id, addressType: 'shipping', isDefault: false, street: '2 Probe Way', city: 'Austin', state: 'TX', zipCode: '78701' });
   const rnd = random(99);
-  await importPurchases(
+  await importTransactions(
     db,
-    Array.from({ length: probePurchases }, (_, i) =>
+    Array.from({ length: probeTransactions }, (_, i) =>
       createTransactionInput.parse({
         eventId: event.id,
         customerId: customer.id,
@@ -83,7 +83,7 @@ export async function createProbe(db: Db, now: Date): Promise<Loaded> {
       }),
     ),
   );
-  return { purchases: probePurchases, events: [], customers: [], probe: { eventId: event.id, customerId: customer.id, customerName: customer.name }, seconds: 0 };
+  return { transactions: probeTransactions, events: [], customers: [], probe: { eventId: event.id, customerId: customer.id, customerName: customer.name }, seconds: 0 };
 }
 
 /**
@@ -96,9 +96,9 @@ export async function grow(db: Db, loaded: Loaded, target: number, now: Date, la
   const rnd = random(20261121 + target);
   const newEvents = Math.max(0, Math.round((target * proportions.eventsPer1000) / 1000) - loaded.events.length);
   const newCustomers = Math.max(0, Math.round((target * proportions.customersPer1000) / 1000) - loaded.customers.length);
-  const newPurchases = Math.max(0, target - loaded.purchases);
+  const newTransactions = Math.max(0, target - loaded.transactions);
   const addressCount = Math.round(newCustomers * 1.67);
-  const total = newEvents * 1.83 + newCustomers * 2 + addressCount + newPurchases;
+  const total = newEvents * 1.83 + newCustomers * 2 + addressCount + newTransactions;
   const bar = progressBar(`load ${label}`, Math.round(total));
   let base = 0;
   const onProgress = (written: number) => bar.update(base + written);
@@ -146,10 +146,10 @@ export async function grow(db: Db, loaded: Loaded, target: number, now: Date, la
   loaded.customers.push(...customers.map((c) => c.id));
 
   const sellable = loaded.events.filter((e) => e.sellable);
-  const purchaseInputs = Array.from({ length: newPurchases }, () => {
+  const transactionInputs = Array.from({ length: newTransactions }, () => {
     const event = rnd.pick(sellable);
     const roll = rnd.next();
-    const status: PurchaseStatus = roll < 0.82 ? 'completed' : roll < 0.93 ? 'pending' : 'failed';
+    const status: TransactionStatus = roll < 0.82 ? 'completed' : roll < 0.93 ? 'pending' : 'failed';
     if (status === 'completed') event.completed += 1;
     return createTransactionInput.parse({
       eventId: event.id,
@@ -160,9 +160,9 @@ export async function grow(db: Db, loaded: Loaded, target: number, now: Date, la
       purchaseDate: new Date(now.getTime() - rnd.int(1, 730) * dayMs - rnd.int(0, dayMs)).toISOString(),
     });
   });
-  await importPurchases(db, purchaseInputs, { now, concurrency: 8, onProgress });
-  base += purchaseInputs.length;
-  loaded.purchases += newPurchases;
+  await importTransactions(db, transactionInputs, { now, concurrency: 8, onProgress });
+  base += transactionInputs.length;
+  loaded.transactions += newTransactions;
 
   // Page views: a funnel converting a few percent of visitors.
   const views = new Map<string, number>();
@@ -174,7 +174,7 @@ export async function grow(db: Db, loaded: Loaded, target: number, now: Date, la
     }
   }
   await importPageViews(db, views);
-  bar.done(`${newPurchases.toLocaleString('en-US')} purchases, ${newEvents} events, ${newCustomers} customers`);
+  bar.done(`${newTransactions.toLocaleString('en-US')} purchases, ${newEvents} events, ${newCustomers} customers`);
   loaded.seconds += (performance.now() - started) / 1000;
-  return { seconds: (performance.now() - started) / 1000, newPurchases, newEvents, newCustomers };
+  return { seconds: (performance.now() - started) / 1000, newTransactions, newEvents, newCustomers };
 }

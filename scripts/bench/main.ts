@@ -2,7 +2,7 @@
 // every figure printed as a table (with the issue's budgets, pass or fail) and returned for
 // bench/results.json. run.mjs calls this.
 import { measureApi, type CallRow, type SizeResult } from './api.ts';
-import { createProbe, grow, probePurchases, proportions } from './data.ts';
+import { createProbe, grow, probeTransactions, proportions } from './data.ts';
 import { startStack } from './stack.ts';
 import { buildWeb, measureWeb, type WebResult } from './web.ts';
 
@@ -62,7 +62,7 @@ export async function runBench(options: BenchOptions) {
     api: sizes.length
       ? {
           title: 'API calls on the local stack (DynamoDB Local in memory, the local server over HTTP on 127.0.0.1)',
-          proportions: { ...proportions, probeCustomerPurchases: probePurchases },
+          proportions: { ...proportions, probeCustomerTransactions: probeTransactions },
           loads,
           sizes,
         }
@@ -95,7 +95,7 @@ function apiBudgets(sizes: SizeResult[]): Budget[] {
   const stats = row(sizes, 'GET /api/dashboard/stats', last)!;
   budgets.push({ name: 'dashboard/stats reads one item', pass: stats.operations === '1 GetItem' && stats.items <= 1, detail: `${stats.operations}, ${stats.items} item, ${stats.rcu} RCU` });
   for (const [call, name, items] of [
-    ['GET /api/customers/{id}/purchases', 'customers/{id}/purchases', probePurchases],
+    ['GET /api/customers/{id}/purchases', 'customers/{id}/purchases', probeTransactions],
     ['GET /api/customers/{id}/addresses', 'customers/{id}/addresses', 2],
   ] as const) {
     const all = sizes.map((s) => row(sizes, call, s.size)!);

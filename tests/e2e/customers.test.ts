@@ -140,11 +140,11 @@ describe('customers page', () => {
     expect(customer).toBeDefined();
     const events: { id: string; title: string }[] = await (await page.request.get('/api/events')).json();
     const event = events[0]!;
-    for (const purchase of [
+    for (const transaction of [
       { amount: '$12.34', status: 'completed', paymentMethod: 'PayPal' },
       { amount: '$20.00', status: 'failed', paymentMethod: 'Credit Card' },
     ]) {
-      const response = await page.request.post('/api/transactions', { data: { eventId: event.id, customerId: customer.id, ...purchase } });
+      const response = await page.request.post('/api/transactions', { data: { eventId: event.id, customerId: customer.id, ...transaction } });
       expect(response.status()).toBe(201);
     }
     for (const address of [
@@ -159,14 +159,14 @@ describe('customers page', () => {
     await visible(dialog().getByRole('heading', { name }));
     await visible(dialog().getByRole('tab', { name: 'Transactions', selected: true }));
     await visible(dialog().getByRole('heading', { name: 'Purchase History' }));
-    const purchaseRows = dialog().locator('tbody tr:not([data-testid="skeleton-row"])');
-    await expect.poll(() => purchaseRows.count(), { timeout: wait }).toBe(2);
-    const paid = purchaseRows.filter({ hasText: '$12.34' });
+    const transactionRows = dialog().locator('tbody tr:not([data-testid="skeleton-row"])');
+    await expect.poll(() => transactionRows.count(), { timeout: wait }).toBe(2);
+    const paid = transactionRows.filter({ hasText: '$12.34' });
     await visible(paid.getByText(event.title, { exact: true }));
     await visible(paid.getByText('Completed', { exact: true }));
     await visible(paid.getByText('PayPal', { exact: true }));
     expect(await paid.locator('td').nth(3).textContent()).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
-    const failed = purchaseRows.filter({ hasText: '$20.00' });
+    const failed = transactionRows.filter({ hasText: '$20.00' });
     await visible(failed.getByText('Failed', { exact: true }));
 
     await dialog().getByRole('tab', { name: 'Addresses' }).click();

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { parseAmountToCents } from '@event-admin/core/purchase/money';
+import { parseAmountToCents } from '@event-admin/core/transaction/money';
 import { signedInSession, uid, visible, waitMs } from '../setup/browser.ts';
 
 const wait = waitMs;
@@ -36,7 +36,7 @@ async function search(term: string) {
 }
 
 /** A customer, an event and one purchase of theirs, all unique to this run. */
-async function purchaseFixture(status: 'completed' | 'pending' | 'failed') {
+async function transactionFixture(status: 'completed' | 'pending' | 'failed') {
   const id = uid();
   const customer = await (
     await page.request.post('/api/customers', { data: { name: `Tess Buyer${id}`, email: `tess.${id}@example.com`, phone: '' } })
@@ -81,7 +81,7 @@ describe('transactions page', () => {
   });
 
   it('searches by event title, customer name, amount and status', async () => {
-    const { customer, event, amount, transaction } = await purchaseFixture('failed');
+    const { customer, event, amount, transaction } = await transactionFixture('failed');
     await openTransactions();
 
     await search(customer.name);

@@ -1,18 +1,18 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '@event-admin/core/db/keys';
-import { importCustomers } from '@event-admin/core/customer/customer.repo';
-import { importEvents, importPageViews } from '@event-admin/core/event/event.repo';
-import { importPurchases } from '@event-admin/core/purchase/purchase.repo';
+import { importCustomers } from '@event-admin/core/customer/customer.import';
+import { importEvents, importPageViews } from '@event-admin/core/event/event.import';
+import { importTransactions } from '@event-admin/core/transaction/transaction.import';
 import { createCustomerInput } from '@event-admin/core/customer/customer.schema';
 import { createEventInput } from '@event-admin/core/event/event.schema';
-import { createTransactionInput } from '@event-admin/core/purchase/purchase.schema';
+import { createTransactionInput } from '@event-admin/core/transaction/transaction.schema';
 import { signedIn, startApi, type Client, type TestApi } from '../setup/api.ts';
 import { addViews, cents, createCustomer, createEvent, inBatches, ok } from './helpers.ts';
 
 // The bulk path (BatchWriteItem, then the counters as sums) must leave exactly the figures that
 // recording the same purchases one by one leaves. Two tables, the same data: `live` gets it through
-// the API (recordPurchase, one transaction each), `bulk` mostly through the import functions.
+// the API (createTransaction, one transaction each), `bulk` mostly through the import functions.
 let live: TestApi;
 let bulk: TestApi;
 let liveClient: Client;
@@ -28,10 +28,10 @@ function random(seed: number) {
 
 const eventCount = 12;
 const customerCount = 40;
-const purchaseCount = 320;
+const transactionCount = 320;
 const liveFirst = 40; // `bulk` records these through the API before importing the rest
 
-interface Purchase {
+interface TransactionSpec {
   event: number;
   customer: number;
   amount: string;
@@ -54,7 +54,7 @@ const customers = Array.from({ length: customerCount }, (_, i) => ({
   phone: i % 3 ? `(555) 3${String(i).padStart(2, '0')}-0000` : '',
 }));
 // Customers 30-39 buy nothing; event 11 sells nothing and gets no views.
-const purchases: Purchase[] = Array.from({ length: purchaseCount }, (_, i) => {
+const transactions: TransactionSpec[] = Array.from({ length: transactionCount }, (_, i) => {
   const roll = rnd();
   return {
     event: Math.floor(rnd() * (eventCount - 1)),
@@ -73,7 +73,7 @@ beforeAll(async () => {
   // live: everything through the API, one call each.
   const liveEvents = await inBatches(events, 6, (e) => createEvent(liveClient, e));
   const liveCustomers = await inBatches(customers, 8, (c) => createCustomer(liveClient, c));
-  await inBatches(purchases, 10, (p) =>
+  await inBatches(transactions, 10, (p) =>
     liveClient.post('/api/transactions', { ...p, eventId: liveEvents[p.event].id, customerId: liveCustomers[p.customer].id, paymentMethod: 'Card' }),
   );
   await inBatches(views, 6, (count, i) => addViews(liveClient, liveEvents[i].id, count));
@@ -90,9 +90,9 @@ beforeAll(async () => {
       ],
     })),
   );
-  const inputs = purchases.map((p) => ({ ...p, eventId: bulkEvents[p.event]!.id, customerId: bulkCustomers[p.customer]!.id, paymentMethod: 'Card' }));
+  const inputs = transactions.map((p) => ({ ...p, eventId: bulkEvents[p.event]!.id, customerId: bulkCustomers[p.customer]!.id, paymentMethod: 'Card' }));
   await inBatches(inputs.slice(0, liveFirst), 10, (p) => bulkClient.post('/api/transactions', p));
-  await importPurchases(bulk.db, inputs.slice(liveFirst).map((p) => createTransactionInput.parse(p)));
+  await importTransactions(bulk.db, inputs.slice(liveFirst).map((p) => createTransactionInput.parse(p)));
   await importPageViews(bulk.db, new Map(views.map((count, i) => [bulkEvents[i]!.id, count])));
 }, 120_000);
 afterAll(() => Promise.all([live?.stop(), bulk?.stop()]));
@@ -125,7 +125,7 @@ describe('bulk import', () => {
         await Promise.all(
           list.map(async (c: any) => {
             const item = (await api.db.doc.send(new GetCommand({ TableName: api.db.tableName, Key: keys.customer(c.id) }))).Item!;
-            return [c.name, [item.purchaseCount ?? 0, item.completedPurchases ?? 0]];
+            return [c.name, [item.transactionCount ?? 0, item.completedPurchases ?? 0]];
           }),
         ),
       );
@@ -137,10 +137,10 @@ describe('bulk import', () => {
     const [stats, totals, list, eventList] = await Promise.all(
       ['/api/dashboard/stats', '/api/transactions/totals', '/api/transactions', '/api/events'].map((path) => get(bulkClient, path)),
     );
-    expect(list).toHaveLength(purchaseCount);
+    expect(list).toHaveLength(transactionCount);
     const completed = list.filter((t: any) => t.status === 'completed');
     expect(totals).toEqual({
-      totalTransactions: purchaseCount,
+      totalTransactions: transactionCount,
       totalRevenue: `$${(list.reduce((s: number, t: any) => s + cents(t.amount), 0) / 100).toFixed(2)}`,
       uniqueCustomers: new Set(list.map((t: any) => t.customerId)).size,
     });
@@ -161,14 +161,14 @@ describe('bulk import', () => {
     expect(addresses).toHaveLength(2);
     expect(addresses.filter((a: any) => a.isDefault)).toHaveLength(1);
     const purchasesOfOne = await get(bulkClient, `/api/customers/${list.find((c: any) => c.name === 'Importee 3').id}/purchases`);
-    expect(purchasesOfOne).toHaveLength(purchases.filter((p) => p.customer === 3).length);
+    expect(purchasesOfOne).toHaveLength(transactions.filter((p) => p.customer === 3).length);
   });
 
   it('refuses unknown events or duplicate e-mails before writing anything', async () => {
     const before = await get(bulkClient, '/api/transactions/totals');
     const [customer] = await get(bulkClient, '/api/customers');
     const input = createTransactionInput.parse({ eventId: 'no-such-event', customerId: customer.id, amount: '$1.00', status: 'completed', paymentMethod: 'Card' });
-    await expect(importPurchases(bulk.db, [input])).rejects.toThrow('Event not found');
+    await expect(importTransactions(bulk.db, [input])).rejects.toThrow('Event not found');
     expect(await get(bulkClient, '/api/transactions/totals')).toEqual(before);
 
     const count = (await get(bulkClient, '/api/dashboard/stats')).totalEvents;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customerBody, signedIn, startApi, type Client, type TestApi } from '../setup/api.ts';
-import { createCustomer, createEvent, expectError, inBatches, ok, purchase, unknownId } from './helpers.ts';
+import { createCustomer, createEvent, expectError, inBatches, ok, createTransaction, unknownId } from './helpers.ts';
 
 let api: TestApi;
 let client: Client;
@@ -142,9 +142,9 @@ describe('GET /api/customers/{id}/purchases', () => {
     const event = await createEvent(client);
     const mine = await createCustomer(client);
     const theirs = await createCustomer(client);
-    const older = await purchase(client, event.id, mine.id, '$10.00', 'completed', { purchaseDate: '2030-01-01T10:00:00.000Z' });
-    const newer = await purchase(client, event.id, mine.id, '$5.50', 'pending', { purchaseDate: '2030-02-01T10:00:00.000Z' });
-    await purchase(client, event.id, theirs.id, '$99.00');
+    const older = await createTransaction(client, event.id, mine.id, '$10.00', 'completed', { purchaseDate: '2030-01-01T10:00:00.000Z' });
+    const newer = await createTransaction(client, event.id, mine.id, '$5.50', 'pending', { purchaseDate: '2030-02-01T10:00:00.000Z' });
+    await createTransaction(client, event.id, theirs.id, '$99.00');
     const list = ok<any[]>(await client.get(`/api/customers/${mine.id}/purchases`));
     expect(list.map((p) => p.id)).toEqual([newer.id, older.id]);
     expect(list[0]).toEqual({

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, startApi, type Client, type TestApi } from '../setup/api.ts';
-import { addViews, cents, createCustomer, createEvent, ok, purchase } from './helpers.ts';
+import { addViews, cents, createCustomer, createEvent, ok, createTransaction } from './helpers.ts';
 
 // The dashboard counts the whole table, so this file's tests build on one another, in order.
 let api: TestApi;
@@ -32,11 +32,11 @@ describe('dashboard counters', () => {
     const [c1, c2, c3, c4] = await Promise.all([1, 2, 3, 4].map(() => createCustomer(client)));
 
     await addViews(client, a.id, 10);
-    await purchase(client, a.id, c1.id, '$12.34', 'completed');
-    await purchase(client, a.id, c1.id, '$10.00', 'completed');
-    await purchase(client, a.id, c2.id, '$5.00', 'pending');
-    await purchase(client, b.id, c3.id, '$7.50', 'failed');
-    await purchase(client, b.id, c2.id, '$0.66', 'completed');
+    await createTransaction(client, a.id, c1.id, '$12.34', 'completed');
+    await createTransaction(client, a.id, c1.id, '$10.00', 'completed');
+    await createTransaction(client, a.id, c2.id, '$5.00', 'pending');
+    await createTransaction(client, b.id, c3.id, '$7.50', 'failed');
+    await createTransaction(client, b.id, c2.id, '$0.66', 'completed');
     await addViews(client, a.id, 6); // A: 2 completed / 16 views = 12.5%
     await addViews(client, b.id, 10); // B: 1 completed / 10 views = 10%
     // C has no views; c4 bought nothing

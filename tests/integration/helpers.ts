@@ -24,7 +24,7 @@ export async function createCustomer(client: Client, overrides: Record<string, u
   return ok(await client.post('/api/customers', customerBody(overrides)), 201);
 }
 
-export async function purchase(
+export async function createTransaction(
   client: Client,
   eventId: string,
   customerId: string,

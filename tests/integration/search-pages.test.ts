@@ -1,15 +1,16 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '@event-admin/core/db/keys';
-import { importCustomers } from '@event-admin/core/customer/customer.repo';
+import { importCustomers } from '@event-admin/core/customer/customer.import';
 import { createCustomerInput } from '@event-admin/core/customer/customer.schema';
-import { importEvents } from '@event-admin/core/event/event.repo';
+import { importEvents } from '@event-admin/core/event/event.import';
 import { createEventInput } from '@event-admin/core/event/event.schema';
 import { backfillSearchFields } from '@event-admin/core/maintenance/backfill-search';
-import { importPurchases, maxScannedPerPage } from '@event-admin/core/purchase/purchase.repo';
-import { createTransactionInput } from '@event-admin/core/purchase/purchase.schema';
+import { importTransactions } from '@event-admin/core/transaction/transaction.import';
+import { maxScannedPerPage } from '@event-admin/core/transaction/transaction.repo';
+import { createTransactionInput } from '@event-admin/core/transaction/transaction.schema';
 import { signedIn, startApi, type Client, type TestApi } from '../setup/api.ts';
-import { createCustomer, createEvent, expectError, ok, purchase } from './helpers.ts';
+import { createCustomer, createEvent, expectError, ok, createTransaction } from './helpers.ts';
 
 // The transactions, customers and events screens page through the lists with a cursor and search
 // them on the server, so a match anywhere in the history is found, however long the list.
@@ -39,7 +40,7 @@ beforeAll(async () => {
   // A long history whose oldest purchase is the only one of its kind: bought by "Zed Oldest".
   const zed = await createCustomer(client, { name: 'Zed Oldest', email: 'zed.oldest@paged.example', phone: '' });
   const start = Date.UTC(2020, 0, 1);
-  await importPurchases(api.db, [
+  await importTransactions(api.db, [
     createTransactionInput.parse({ eventId: events[0]!.id, customerId: zed.id, amount: '$4321.09', status: 'failed', paymentMethod: 'Cash', purchaseDate: new Date(start).toISOString() }),
     ...Array.from({ length: historySize - 1 }, (_, i) =>
       createTransactionInput.parse({
@@ -133,7 +134,7 @@ describe('renames reach the transactions', () => {
   it('a renamed event and a renamed customer show, and are found, under their new names', async () => {
     const event = await createEvent(client, { title: 'Before Rename Fest' });
     const customer = await createCustomer(client, { name: 'Ann Before' });
-    const bought = await purchase(client, event.id, customer.id, '$5.55');
+    const bought = await createTransaction(client, event.id, customer.id, '$5.55');
     ok(await client.put(`/api/events/${event.id}`, { title: 'After Rename Fest', date: event.date, venue: event.venue }));
     ok(await client.put(`/api/customers/${customer.id}`, { name: 'Ann After', email: customer.email, phone: '' }));
 
@@ -141,7 +142,7 @@ describe('renames reach the transactions', () => {
     expect(found.items.map((t) => [t.id, t.eventTitle, t.customerName])).toEqual([[bought.id, 'After Rename Fest', 'Ann After']]);
     expect((await walk((cursor) => trpc.transactions.page.query({ q: 'ann after', cursor }))).items.map((t) => t.id)).toEqual([bought.id]);
     expect((await walk((cursor) => trpc.transactions.page.query({ q: 'before rename', cursor }))).items).toEqual([]);
-    expect((await trpc.customers.purchaseHistory.query({ id: customer.id })).map((t) => t.eventTitle)).toEqual(['After Rename Fest']);
+    expect((await trpc.customers.transactionHistory.query({ id: customer.id })).map((t) => t.eventTitle)).toEqual(['After Rename Fest']);
   });
 });
 
@@ -190,7 +191,7 @@ describe('tables from before search fields', () => {
       new PutCommand({
         TableName: api.db.tableName,
         Item: {
-          ...keys.purchase(customer.id, purchaseDate, 'legacy-1'),
+          ...keys.transaction(customer.id, purchaseDate, 'legacy-1'),
           ...keys.transactionsByDate(purchaseDate, 'legacy-1'),
           id: 'legacy-1',
           eventId: event.id,
@@ -203,7 +204,7 @@ describe('tables from before search fields', () => {
         },
       }),
     );
-    const history = await trpc.customers.purchaseHistory.query({ id: customer.id });
+    const history = await trpc.customers.transactionHistory.query({ id: customer.id });
     expect(history.map((t) => [t.id, t.eventTitle, t.customerName])).toEqual([['legacy-1', 'Legacy Lantern Night', 'Lou Legacy']]);
     expect((await walk((cursor) => trpc.transactions.page.query({ q: 'lou legacy', cursor }))).items).toEqual([]);
 

@@ -8,7 +8,7 @@ let api: TestApi;
 let client: Client;
 beforeAll(async () => {
   api = await startApi();
-  await seedDemoData(api.db, { events: 10, customers: 15, purchases: 80 });
+  await seedDemoData(api.db, { events: 10, customers: 15, transactions: 80 });
   client = await signedIn(api);
 }, 120_000);
 afterAll(() => api.stop());

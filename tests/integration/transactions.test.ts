@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, startApi, type Client, type TestApi } from '../setup/api.ts';
-import { cents, createCustomer, createEvent, expectError, ok, purchase, unknownId } from './helpers.ts';
+import { cents, createCustomer, createEvent, expectError, ok, createTransaction, unknownId } from './helpers.ts';
 
 let api: TestApi;
 let client: Client;
@@ -40,16 +40,16 @@ describe('POST /api/transactions', () => {
   it('takes amounts as text or a number of dollars, and shows them with two decimals', async () => {
     const event = await createEvent(client);
     const customer = await createCustomer(client);
-    expect((await purchase(client, event.id, customer.id, 12)).amount).toBe('$12.00');
-    expect((await purchase(client, event.id, customer.id, 0.5)).amount).toBe('$0.50');
-    expect((await purchase(client, event.id, customer.id, '7.5')).amount).toBe('$7.50');
-    expect((await purchase(client, event.id, customer.id, '$1,200.00')).amount).toBe('$1200.00');
+    expect((await createTransaction(client, event.id, customer.id, 12)).amount).toBe('$12.00');
+    expect((await createTransaction(client, event.id, customer.id, 0.5)).amount).toBe('$0.50');
+    expect((await createTransaction(client, event.id, customer.id, '7.5')).amount).toBe('$7.50');
+    expect((await createTransaction(client, event.id, customer.id, '$1,200.00')).amount).toBe('$1200.00');
   });
 
   it('defaults the purchase date to now', async () => {
     const event = await createEvent(client);
     const customer = await createCustomer(client);
-    const created = await purchase(client, event.id, customer.id, '$1.00');
+    const created = await createTransaction(client, event.id, customer.id, '$1.00');
     expect(Math.abs(Date.parse(created.purchaseDate) - Date.now())).toBeLessThan(10 * 60_000);
   });
 
@@ -89,8 +89,8 @@ describe('GET /api/transactions and /api/transactions/totals', () => {
   it('lists transactions newest first', async () => {
     const event = await createEvent(client);
     const customer = await createCustomer(client);
-    const old = await purchase(client, event.id, customer.id, '$1.00', 'completed', { purchaseDate: '2001-01-01T00:00:00.000Z' });
-    const recent = await purchase(client, event.id, customer.id, '$1.00', 'completed', { purchaseDate: '2099-01-01T00:00:00.000Z' });
+    const old = await createTransaction(client, event.id, customer.id, '$1.00', 'completed', { purchaseDate: '2001-01-01T00:00:00.000Z' });
+    const recent = await createTransaction(client, event.id, customer.id, '$1.00', 'completed', { purchaseDate: '2099-01-01T00:00:00.000Z' });
     const list = ok<any[]>(await client.get('/api/transactions'));
     expect(list[0].id).toBe(recent.id);
     expect(list.at(-1).id).toBe(old.id);
@@ -101,8 +101,8 @@ describe('GET /api/transactions and /api/transactions/totals', () => {
   it('the totals equal summing every listed amount (SPEC §9), counting every status', async () => {
     const event = await createEvent(client);
     const customer = await createCustomer(client);
-    await purchase(client, event.id, customer.id, '$3.33', 'pending');
-    await purchase(client, event.id, customer.id, '$4.44', 'failed');
+    await createTransaction(client, event.id, customer.id, '$3.33', 'pending');
+    await createTransaction(client, event.id, customer.id, '$4.44', 'failed');
     const list = ok<any[]>(await client.get('/api/transactions'));
     const totals = ok(await client.get('/api/transactions/totals'));
     const sum = list.reduce((s, t) => s + cents(t.amount), 0);

@@ -29,11 +29,11 @@ const procedures = [
   'auth.login', 'auth.logout', 'auth.me', 'auth.changePassword',
   'health.check',
   'dashboard.stats', 'dashboard.topEvents',
-  'events.list', 'events.page', 'events.recent', 'events.byId', 'events.withDetails', 'events.create', 'events.update', 'events.addViews',
-  'seo.get', 'seo.save',
+  'events.list', 'events.page', 'events.recent', 'events.get', 'events.listWithDetails', 'events.create', 'events.update', 'events.addViews',
+  'seo.page', 'seo.get', 'seo.save',
   'cta.get', 'cta.save',
   'contentBlocks.get', 'contentBlocks.save',
-  'customers.list', 'customers.page', 'customers.totals', 'customers.byId', 'customers.create', 'customers.update', 'customers.purchases', 'customers.purchaseHistory', 'customers.addresses', 'customers.addAddress',
+  'customers.list', 'customers.page', 'customers.totals', 'customers.get', 'customers.create', 'customers.update', 'customers.transactions', 'customers.transactionHistory', 'customers.addresses', 'customers.createAddress',
   'transactions.list', 'transactions.page', 'transactions.totals', 'transactions.create',
   'settings.get', 'settings.save',
 ];
@@ -93,11 +93,12 @@ describe('every procedure needs a session but login, logout and health', () => {
     ['events.list', (t) => t.events.list.query()],
     ['events.page', (t) => t.events.page.query({ limit: 5 })],
     ['events.recent', (t) => t.events.recent.query({ limit: 4 })],
-    ['events.byId', (t) => t.events.byId.query({ id: 'x' })],
-    ['events.withDetails', (t) => t.events.withDetails.query()],
+    ['events.get', (t) => t.events.get.query({ id: 'x' })],
+    ['events.listWithDetails', (t) => t.events.listWithDetails.query()],
     ['events.create', (t) => t.events.create.mutate(eventBody() as never)],
     ['events.update', (t) => t.events.update.mutate({ id: 'x', title: 'Abc', date: '2030-01-01', venue: 'Hall' })],
     ['events.addViews', (t) => t.events.addViews.mutate({ id: 'x', count: 1 })],
+    ['seo.page', (t) => t.seo.page.query({ limit: 5 })],
     ['seo.get', (t) => t.seo.get.query({ id: 'x' })],
     ['seo.save', (t) => t.seo.save.mutate({ eventId: 'x', title: 'T' })],
     ['cta.get', (t) => t.cta.get.query({ id: 'x' })],
@@ -107,13 +108,13 @@ describe('every procedure needs a session but login, logout and health', () => {
     ['customers.list', (t) => t.customers.list.query()],
     ['customers.page', (t) => t.customers.page.query({ limit: 5 })],
     ['customers.totals', (t) => t.customers.totals.query()],
-    ['customers.purchaseHistory', (t) => t.customers.purchaseHistory.query({ id: 'x' })],
-    ['customers.byId', (t) => t.customers.byId.query({ id: 'x' })],
+    ['customers.transactionHistory', (t) => t.customers.transactionHistory.query({ id: 'x' })],
+    ['customers.get', (t) => t.customers.get.query({ id: 'x' })],
     ['customers.create', (t) => t.customers.create.mutate(customerBody() as never)],
     ['customers.update', (t) => t.customers.update.mutate({ id: 'x', name: 'Ada', email: 'a@example.com' })],
-    ['customers.purchases', (t) => t.customers.purchases.query({ id: 'x' })],
+    ['customers.transactions', (t) => t.customers.transactions.query({ id: 'x' })],
     ['customers.addresses', (t) => t.customers.addresses.query({ id: 'x' })],
-    ['customers.addAddress', (t) => t.customers.addAddress.mutate({ customerId: 'x', street: 's', city: 'c', state: 'st', zipCode: 'z' })],
+    ['customers.createAddress', (t) => t.customers.createAddress.mutate({ customerId: 'x', street: 's', city: 'c', state: 'st', zipCode: 'z' })],
     ['transactions.list', (t) => t.transactions.list.query()],
     ['transactions.page', (t) => t.transactions.page.query({ limit: 5 })],
     ['transactions.totals', (t) => t.transactions.totals.query()],
@@ -137,10 +138,10 @@ describe('every procedure needs a session but login, logout and health', () => {
 });
 
 describe('signed-in procedures give the same data as REST', () => {
-  it('events: create, byId, list, recent, page, update, addViews, withDetails', async () => {
+  it('events: create, get, list, recent, page, update, addViews, listWithDetails', async () => {
     const created = await trpc.events.create.mutate(eventBody() as never);
     expect(created).toMatchObject({ sales: 0, conversionRate: '0%', version: 1 });
-    expect(await trpc.events.byId.query({ id: created.id })).toEqual(ok(await client.get(`/api/events/${created.id}`)));
+    expect(await trpc.events.get.query({ id: created.id })).toEqual(ok(await client.get(`/api/events/${created.id}`)));
     expect((await trpc.events.list.query()).map((e) => e.id)).toContain(created.id);
     expect((await trpc.events.recent.query({ limit: 1 }))[0]!.id).toBe(created.id);
     const page = await trpc.events.page.query({ limit: 1 });
@@ -148,7 +149,7 @@ describe('signed-in procedures give the same data as REST', () => {
     const updated = await trpc.events.update.mutate({ id: created.id, title: 'Renamed', date: created.date, venue: created.venue, version: 1 });
     expect(updated).toMatchObject({ title: 'Renamed', version: 2 });
     expect((await trpc.events.addViews.mutate({ id: created.id, count: 4 })).pageViews).toBe(4);
-    const details = await trpc.events.withDetails.query();
+    const details = await trpc.events.listWithDetails.query();
     expect(details.find((d) => d.id === created.id)).toEqual({ id: created.id, title: 'Renamed', date: created.date, status: created.status, seo: null });
   });
 
@@ -157,12 +158,12 @@ describe('signed-in procedures give the same data as REST', () => {
       message: 'Title must be at least 3 characters long',
       status: 400,
     });
-    expect(await failure(trpc.events.byId.query({ id: 'nope' }))).toEqual({ message: 'Event not found', status: 404 });
+    expect(await failure(trpc.events.get.query({ id: 'nope' }))).toEqual({ message: 'Event not found', status: 404 });
     const created = await trpc.events.create.mutate(eventBody() as never);
     await trpc.events.update.mutate({ id: created.id, title: 'One', date: created.date, venue: created.venue, version: 1 });
     const stale = await failure(trpc.events.update.mutate({ id: created.id, title: 'Two', date: created.date, venue: created.venue, version: 1 }));
     expect(stale.status).toBe(409);
-    expect((await trpc.events.byId.query({ id: created.id })).title).toBe('One');
+    expect((await trpc.events.get.query({ id: created.id })).title).toBe('One');
   });
 
   it('seo, cta and contentBlocks: get and save', async () => {
@@ -179,25 +180,25 @@ describe('signed-in procedures give the same data as REST', () => {
     expect(saved.version).toBe(1);
     expect(saved.blocks).toEqual([{ id: expect.any(String), type: 'text', content: 'Hi' }]);
     expect(await trpc.contentBlocks.get.query({ id: event.id })).toEqual(saved);
-    expect(await trpc.events.withDetails.query().then((d) => d.find((e) => e.id === event.id)?.seo)).toEqual({ title: 'T', description: 'D', keywords: 'k' });
+    expect(await trpc.events.listWithDetails.query().then((d) => d.find((e) => e.id === event.id)?.seo)).toEqual({ title: 'T', description: 'D', keywords: 'k' });
     expect((await failure(trpc.contentBlocks.save.mutate({ eventId: event.id, blocks: [], version: 0 }))).status).toBe(409);
     expect(await failure(trpc.cta.save.mutate({ eventId: event.id, text: '' }))).toEqual({ message: 'Button text is required.', status: 400 });
     expect((await failure(trpc.seo.get.query({ id: 'nope' }))).status).toBe(404);
   });
 
-  it('customers: create, byId, list, page, update, addresses, purchases', async () => {
+  it('customers: create, get, list, page, update, addresses, transactions', async () => {
     const body = customerBody();
     const customer = await trpc.customers.create.mutate(body);
-    expect(await trpc.customers.byId.query({ id: customer.id })).toEqual(customer);
+    expect(await trpc.customers.get.query({ id: customer.id })).toEqual(customer);
     expect((await trpc.customers.list.query()).map((c) => c.id)).toContain(customer.id);
     const page = await trpc.customers.page.query({ limit: 1 });
     expect(page.items).toHaveLength(1);
     const updated = await trpc.customers.update.mutate({ id: customer.id, name: 'New Name', email: customer.email, version: 1 });
     expect(updated).toMatchObject({ name: 'New Name', version: 2 });
-    const address = await trpc.customers.addAddress.mutate({ customerId: customer.id, street: '1 St', city: 'C', state: 'S', zipCode: 'Z', isDefault: true });
+    const address = await trpc.customers.createAddress.mutate({ customerId: customer.id, street: '1 St', city: 'C', state: 'S', zipCode: 'Z', isDefault: true });
     expect(address).toMatchObject({ country: 'USA', isDefault: true, addressType: 'shipping' });
     expect(await trpc.customers.addresses.query({ id: customer.id })).toEqual([address]);
-    expect(await trpc.customers.purchases.query({ id: customer.id })).toEqual([]);
+    expect(await trpc.customers.transactions.query({ id: customer.id })).toEqual([]);
     expect(await failure(trpc.customers.create.mutate({ ...body, name: 'Dup' }))).toEqual({
       message: 'A customer with this email address already exists',
       status: 409,
@@ -206,7 +207,7 @@ describe('signed-in procedures give the same data as REST', () => {
       message: 'Please enter a valid email address',
       status: 400,
     });
-    expect((await failure(trpc.customers.byId.query({ id: 'nope' }))).status).toBe(404);
+    expect((await failure(trpc.customers.get.query({ id: 'nope' }))).status).toBe(404);
   });
 
   it('transactions and dashboard: create, list, totals, stats, topEvents', async () => {
@@ -223,7 +224,7 @@ describe('signed-in procedures give the same data as REST', () => {
     expect(after).toEqual(ok(await client.get('/api/dashboard/stats')));
     const top = await trpc.dashboard.topEvents.query();
     expect(top[0]).toEqual({ id: event.id, name: event.title, conversionRate: '12.5%' });
-    expect(await trpc.customers.purchases.query({ id: customer.id })).toEqual([created]);
+    expect(await trpc.customers.transactions.query({ id: customer.id })).toEqual([created]);
   });
 
   it('settings: get and save', async () => {
@@ -245,7 +246,7 @@ describe('signed-in procedures give the same data as REST', () => {
   });
 
   it('error payloads keep causes and stacks on the server', async () => {
-    const response = await fetch(`${api.base}/trpc/events.byId?input=${encodeURIComponent(JSON.stringify({ id: 'nope' }))}`, {
+    const response = await fetch(`${api.base}/trpc/events.get?input=${encodeURIComponent(JSON.stringify({ id: 'nope' }))}`, {
       headers: { Cookie: client.cookie },
     });
     expect(response.status).toBe(404);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { centsToDollars, formatCents, parseAmountToCents, sumAmountTexts } from '@event-admin/core/purchase/money';
+import { centsToDollars, formatCents, parseAmountToCents, sumAmountTexts } from '@event-admin/core/transaction/money';
 
 describe('money', () => {
   it('parses $ text and dollar numbers into cents', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SessionCache } from '@event-admin/core/session/cache';
 import { chooseEncoding } from '@event-admin/functions/compress';
 import { customerSearchText, phoneSearchDigits } from '@event-admin/core/customer/customer.rules';
-import { transactionSearchText } from '@event-admin/core/purchase/purchase.rules';
+import { transactionSearchText } from '@event-admin/core/transaction/transaction.rules';
 
 describe('SessionCache', () => {
   const session = { username: 'admin', expiresAt: 100_000 };

@@ -6,7 +6,7 @@ export const defaultCountry = 'USA';
 const part = (label: string, max = 200) =>
   z.string().trim().min(1, `${label} is required`).max(max, `${label} must be at most ${max} characters`);
 
-/** POST /api/customers/{id}/addresses, customers.addAddress */
+/** POST /api/customers/{id}/addresses, customers.createAddress */
 export const createAddressInput = z.object({
   customerId: entityId,
   // 'billing' or anything else, which shows as Shipping (SPEC §3)

@@ -1,5 +1,47 @@
+import { randomUUID } from 'node:crypto';
+import { customerExists, defaultAddressAttribute, defaultAddressClaim, getCustomerItem } from '../customer/customer.repo.ts';
+import { failedConditions, retry, transact, withRetry } from '../db/write.ts';
+import { notFound } from '../error.ts';
 import { fn } from '../fn.ts';
-import { insertAddress } from './address.repo.ts';
+import { addressDemotion, addressItem, fromItem, listAddressItems } from './address.repo.ts';
 import { createAddressInput } from './address.schema.ts';
 
-export const add = fn(createAddressInput, (db, input) => insertAddress(db, input));
+/**
+ * Adds an address to an existing customer. A new default (Primary) address of a type takes
+ * the mark from the previous one in the same transaction, conditional on the customer's record
+ * of which address holds it (read again and retried when a concurrent add moved it).
+ */
+export const create = fn(createAddressInput, async (db, input) => {
+  const id = randomUUID();
+  const { customerId } = input;
+  const item = addressItem(id, input);
+  if (!input.isDefault) {
+    try {
+      await transact(db, [customerExists(customerId), { Put: { Item: item } }]);
+    } catch (error) {
+      if (failedConditions(error)?.includes(0)) throw notFound('Customer');
+      throw error;
+    }
+    return fromItem(item);
+  }
+
+  return withRetry(async () => {
+    const [customer, addresses] = await Promise.all([getCustomerItem(db, customerId, true), listAddressItems(db, customerId)]);
+    if (!customer) throw notFound('Customer');
+    const seen = customer[defaultAddressAttribute(input.addressType)] as string | undefined;
+    // Addresses stored before the customer recorded its Primary are demoted too.
+    const previous = new Set(addresses.filter((a) => a.isDefault && a.addressType === input.addressType).map((a) => String(a.id)));
+    if (seen) previous.add(seen);
+    try {
+      await transact(db, [
+        defaultAddressClaim(customerId, input.addressType, id, seen),
+        { Put: { Item: item } },
+        ...[...previous].map((previousId) => addressDemotion(customerId, previousId)),
+      ]);
+    } catch (error) {
+      if (failedConditions(error)?.length) return retry;
+      throw error;
+    }
+    return fromItem(item);
+  });
+});

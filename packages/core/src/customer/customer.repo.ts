@@ -1,18 +1,15 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { batchGet, queryAll, querySearchPage, stripKeys } from '../db/query.ts';
-import { batchWrite, failedConditions, retry, transact, withRetry, type TransactItem, type WriteRequest } from '../db/write.ts';
+import { failedConditions, transact, type TransactItem } from '../db/write.ts';
 import { DomainError, notFound, staleVersion } from '../error.ts';
-import type { createAddressInput } from '../address/address.schema.ts';
 import { normalizeSearch } from '../shared.schema.ts';
-import { addToStats, statsIncrement } from '../stats/stats.repo.ts';
 import { customerSearchText, phoneDigits, phoneSearchDigits } from './customer.rules.ts';
 import type { createCustomerInput, CustomerInfo, updateCustomerInput } from './customer.schema.ts';
 
-const duplicateEmail = () => new DomainError('conflict', 'A customer with this email address already exists');
+export const duplicateEmail = () => new DomainError('conflict', 'A customer with this email address already exists');
 
 /**
  * The customer attribute holding the id of its Primary address of a type: adding a new Primary
@@ -39,7 +36,7 @@ const searchFields = (fields: { name: string; email: string; phone?: string }) =
   phoneDigits: phoneDigits(fields.phone),
 });
 
-function customerItem(input: z.output<typeof createCustomerInput>, id: string, now: Date) {
+export function customerItem(input: z.output<typeof createCustomerInput>, id: string, now: Date) {
   const createdAt = now.toISOString();
   return {
     ...keys.customer(id),
@@ -55,108 +52,77 @@ function customerItem(input: z.output<typeof createCustomerInput>, id: string, n
   };
 }
 
-/** Puts a customer, claims its e-mail address and counts it, in one transaction. */
-export async function insertCustomer(db: Db, input: z.output<typeof createCustomerInput>, now = new Date()) {
-  const id = randomUUID();
-  const item = customerItem(input, id, now);
-  try {
-    await transact(db, [
-      { Put: { Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-      { Put: { Item: { ...keys.customerEmail(input.email), customerId: id }, ConditionExpression: 'attribute_not_exists(pk)' } },
-      statsIncrement({ customerCount: 1 }),
-    ]);
-  } catch (error) {
-    if (failedConditions(error)?.includes(1)) throw duplicateEmail();
-    throw error;
-  }
-  return fromItem(item);
+/** The Puts of a new customer and of the claim on its e-mail address, both refused if taken (position 1: the e-mail). */
+export function customerPuts(item: ReturnType<typeof customerItem>): TransactItem[] {
+  return [
+    { Put: { Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
+    { Put: { Item: emailClaim(item.email, item.id), ConditionExpression: 'attribute_not_exists(pk)' } },
+  ];
 }
 
-export type ImportCustomerInput = z.output<typeof createCustomerInput> & {
-  addresses?: Omit<z.output<typeof createAddressInput>, 'customerId'>[];
-};
+/** The item that holds an e-mail address for one customer. */
+export const emailClaim = (email: string, customerId: string) => ({ ...keys.customerEmail(email), customerId });
 
-/**
- * Puts many new customers at once (bulk loads), with their e-mail claims and addresses, using
- * BatchWriteItem, then counts them in the dashboard totals. BatchWriteItem takes no conditions,
- * so e-mail uniqueness is checked first (within the batch, and against the stored claims): a
- * customer created with one of these addresses while the import runs is not caught.
- */
-export async function importCustomers(
-  db: Db,
-  inputs: readonly ImportCustomerInput[],
-  options: { now?: Date; concurrency?: number; onProgress?: (written: number) => void } = {},
-) {
-  const claims = inputs.map((input) => keys.customerEmail(input.email));
-  if (new Set(claims.map((c) => c.pk)).size !== claims.length) throw duplicateEmail();
-  if ((await batchGet(db, claims, { consistent: true })).length > 0) throw duplicateEmail();
-
-  const start = (options.now ?? new Date()).getTime();
-  const writes: WriteRequest[] = [];
-  const customers = inputs.map(({ addresses = [], ...input }, i) => {
-    const id = randomUUID();
-    const item: Record<string, unknown> = customerItem(input, id, new Date(start + i));
-    for (const address of addresses) {
-      const addressId = randomUUID();
-      // The first Primary of a type is the one the customer records (see defaultAddressAttribute).
-      const slot = defaultAddressAttribute(address.addressType);
-      const isDefault = address.isDefault && item[slot] === undefined;
-      if (isDefault) item[slot] = addressId;
-      writes.push({ PutRequest: { Item: { ...keys.address(id, addressId), id: addressId, customerId: id, ...address, isDefault } } });
-    }
-    writes.push({ PutRequest: { Item: item } }, { PutRequest: { Item: { ...keys.customerEmail(input.email), customerId: id } } });
-    return fromItem(item);
-  });
-  await batchWrite(db, writes, options);
-  await addToStats(db, { customerCount: customers.length });
-  return customers;
+/** What happens to a customer's counters: transactions, and completed ones, added. */
+export interface CustomerCounterDelta {
+  transactions: number;
+  completed: number;
 }
 
 /**
- * Adds sums of purchases to many customers (bulk loads): per 25 customers, one transaction of
- * updates conditional on the counts just read, with the dashboard's unique and active customer
- * counts moved for those who had none before, as recordPurchase does one by one.
+ * The update that adds a delta to a customer's transaction counts, conditional on the counts
+ * read in `item` (a racing write makes the caller read again and retry), and what it changes
+ * on the dashboard totals: unique customers (any transaction) and active ones (a completed one).
  */
-export async function applyCustomerPurchaseDeltas(db: Db, deltas: ReadonlyMap<string, { purchases: number; completed: number }>) {
-  const ids = [...deltas.keys()];
-  for (let i = 0; i < ids.length; i += 25) {
-    const chunk = ids.slice(i, i + 25);
-    await withRetry(async () => {
-      const items = await batchGet(db, chunk.map(keys.customer), { consistent: true });
-      if (items.length !== chunk.length) throw notFound('Customer');
-      let uniqueCustomers = 0;
-      let activeCustomers = 0;
-      const updates: TransactItem[] = items.map((item) => {
-        const id = String(item.id);
-        const delta = deltas.get(id)!;
-        const purchases = Number(item.purchaseCount ?? 0);
-        const completed = Number(item.completedPurchases ?? 0);
-        if (purchases === 0 && delta.purchases > 0) uniqueCustomers += 1;
-        if (completed === 0 && delta.completed > 0) activeCustomers += 1;
-        return {
-          Update: {
-            Key: keys.customer(id),
-            UpdateExpression: 'SET purchaseCount = :purchases, completedPurchases = :completed',
-            ConditionExpression:
-              '(attribute_not_exists(purchaseCount) OR purchaseCount = :seenPurchases) AND (attribute_not_exists(completedPurchases) OR completedPurchases = :seenCompleted)',
-            ExpressionAttributeValues: {
-              ':purchases': purchases + delta.purchases,
-              ':completed': completed + delta.completed,
-              ':seenPurchases': purchases,
-              ':seenCompleted': completed,
-            },
-          },
-        };
-      });
-      try {
-        await transact(db, [...updates, statsIncrement({ uniqueCustomers, activeCustomers })]);
-      } catch (error) {
-        if (failedConditions(error)?.length) return retry;
-        throw error;
-      }
-      return true;
-    });
-  }
+export function customerCountersUpdate(item: Record<string, unknown>, delta: CustomerCounterDelta) {
+  const transactions = Number(item.purchaseCount ?? 0);
+  const completed = Number(item.completedPurchases ?? 0);
+  const update: TransactItem = {
+    Update: {
+      Key: keys.customer(String(item.id)),
+      UpdateExpression: 'SET purchaseCount = :purchases, completedPurchases = :completed',
+      ConditionExpression:
+        '(attribute_not_exists(purchaseCount) OR purchaseCount = :seenPurchases) AND ' +
+        '(attribute_not_exists(completedPurchases) OR completedPurchases = :seenCompleted)',
+      ExpressionAttributeValues: {
+        ':purchases': transactions + delta.transactions,
+        ':completed': completed + delta.completed,
+        ':seenPurchases': transactions,
+        ':seenCompleted': completed,
+      },
+    },
+  };
+  const totals = {
+    uniqueCustomers: transactions === 0 && delta.transactions > 0 ? 1 : 0,
+    activeCustomers: completed === 0 && delta.completed > 0 ? 1 : 0,
+  };
+  return { update, totals };
+}
+
+/**
+ * The update that makes `addressId` the customer's Primary address of a type, conditional on
+ * the one it replaces (`seen`), so two new Primaries at once cannot both win.
+ */
+export function defaultAddressClaim(customerId: string, addressType: string, addressId: string, seen: string | undefined): TransactItem {
+  return {
+    Update: {
+      Key: keys.customer(customerId),
+      UpdateExpression: 'SET #slot = :id',
+      ConditionExpression: seen === undefined ? 'attribute_exists(pk) AND attribute_not_exists(#slot)' : '#slot = :seen',
+      ExpressionAttributeNames: { '#slot': defaultAddressAttribute(addressType) },
+      ExpressionAttributeValues: { ':id': addressId, ...(seen === undefined ? {} : { ':seen': seen }) },
+    },
+  };
+}
+
+/** A check that the customer exists, to ride in a transaction that needs it. */
+export const customerExists = (id: string): TransactItem => ({
+  ConditionCheck: { Key: keys.customer(id), ConditionExpression: 'attribute_exists(pk)' },
+});
+
+/** Many customers by id at once (names for transaction rows, bulk loads): BatchGetItem. */
+export function getCustomerItems(db: Db, ids: readonly string[], options: { consistent?: boolean } = {}) {
+  return batchGet(db, ids.map(keys.customer), options);
 }
 
 /** One customer by id. */

@@ -1,14 +1,36 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
+import { failedConditions, transact } from '../db/write.ts';
 import { notFound } from '../error.ts';
 import { fn } from '../fn.ts';
-import { fromItem as purchaseFromItem, listCustomerPurchaseItems, refreshCustomerName, toRows } from '../purchase/purchase.repo.ts';
+import { fromItem as transactionFromItem, listCustomerTransactionItems, refreshCustomerName } from '../transaction/transaction.repo.ts';
+import { withNames } from '../transaction/index.ts';
 import { fromItem as addressFromItem, listAddressItems } from '../address/address.repo.ts';
-import { getStatsItem } from '../stats/stats.repo.ts';
-import { fromItem, getCustomerItem, insertCustomer, listCustomerItems, pageCustomerItems, updateCustomerItem } from './customer.repo.ts';
+import { getStatsItem, statsIncrement } from '../stats/stats.repo.ts';
+import {
+  customerItem,
+  customerPuts,
+  duplicateEmail,
+  fromItem,
+  getCustomerItem,
+  listCustomerItems,
+  pageCustomerItems,
+  updateCustomerItem,
+} from './customer.repo.ts';
 import { createCustomerInput, customerIdInput, customersPageInput, updateCustomerInput } from './customer.schema.ts';
 
-export const create = fn(createCustomerInput, (db, input) => insertCustomer(db, input));
-/** Saves an edit; a new name also goes onto the customer's purchases (the transactions list shows and searches it). */
+/** Puts a customer, claims its e-mail address and counts it, in one transaction. */
+export const create = fn(createCustomerInput, async (db, input) => {
+  const item = customerItem(input, randomUUID(), new Date());
+  try {
+    await transact(db, [...customerPuts(item), statsIncrement({ customerCount: 1 })]);
+  } catch (error) {
+    if (failedConditions(error)?.includes(1)) throw duplicateEmail();
+    throw error;
+  }
+  return fromItem(item);
+});
+/** Saves an edit; a new name also goes onto the customer's transactions (the transactions list shows and searches it). */
 export const update = fn(updateCustomerInput, async (db, input) => {
   const { customer, previousName } = await updateCustomerItem(db, input);
   if (customer.name !== previousName) await refreshCustomerName(db, customer.id, customer.name);
@@ -39,10 +61,10 @@ export async function totals(db: Db) {
   return { totalCustomers: (await getStatsItem(db))?.customerCount ?? 0 };
 }
 
-/** A customer's purchases, newest first (the Purchase History tab). */
-export const purchases = fn(customerIdInput, async (db, { id }) => {
-  const [, items] = await Promise.all([requireCustomer(db, id), listCustomerPurchaseItems(db, id)]);
-  return items.map(purchaseFromItem);
+/** A customer's transactions, newest first (GET /api/customers/{id}/purchases). */
+export const transactions = fn(customerIdInput, async (db, { id }) => {
+  const [, items] = await Promise.all([requireCustomer(db, id), listCustomerTransactionItems(db, id)]);
+  return items.map(transactionFromItem);
 });
 
 /** A customer's addresses (the Address Book tab). */
@@ -51,8 +73,8 @@ export const addresses = fn(customerIdInput, async (db, { id }) => {
   return items.map(addressFromItem);
 });
 
-/** The Purchase History tab: the customer's purchases with their events' titles, no list of events needed. */
-export const purchaseHistory = fn(customerIdInput, async (db, { id }) => {
-  const [, items] = await Promise.all([requireCustomer(db, id), listCustomerPurchaseItems(db, id)]);
-  return toRows(db, items);
+/** The Purchase History tab: the customer's transactions with their events' titles, no list of events needed. */
+export const transactionHistory = fn(customerIdInput, async (db, { id }) => {
+  const [, items] = await Promise.all([requireCustomer(db, id), listCustomerTransactionItems(db, id)]);
+  return withNames(db, items);
 });

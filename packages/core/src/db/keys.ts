@@ -24,15 +24,16 @@ export const keys = {
   address: (customerId: string, id: string) => ({ pk: `CUSTOMER#${customerId}`, sk: `ADDRESS#${id}` }),
   addressPrefix: 'ADDRESS#',
 
-  purchase: (customerId: string, purchaseDate: string, id: string) => ({
+  // Transactions keep their first name in stored keys and attributes (PURCHASE#, EVENT_PURCHASES#) so existing data reads on.
+  transaction: (customerId: string, purchaseDate: string, id: string) => ({
     pk: `CUSTOMER#${customerId}`,
     sk: `PURCHASE#${ordered(purchaseDate, id)}`,
   }),
-  purchasePrefix: 'PURCHASE#',
+  transactionPrefix: 'PURCHASE#',
   /** gsi1: all transactions, newest first. */
   transactionsByDate: (purchaseDate: string, id: string) => ({ gsi1pk: 'TRANSACTIONS', gsi1sk: ordered(purchaseDate, id) }),
-  /** gsi2 (overloaded; events use it for their conversion rank): an event's purchases, to rename them with it. */
-  purchasesByEvent: (eventId: string, purchaseDate: string, id: string) => ({
+  /** gsi2 (overloaded; events use it for their conversion rank): an event's transactions, to rename them with it. */
+  transactionsByEvent: (eventId: string, purchaseDate: string, id: string) => ({
     gsi2pk: `EVENT_PURCHASES#${eventId}`,
     gsi2sk: ordered(purchaseDate, id),
   }),

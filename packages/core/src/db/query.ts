@@ -70,12 +70,13 @@ export interface SearchPage<T> {
  * keeps reading, in growing steps, until it holds `limit` matches or has evaluated `maxScanned`
  * items, then hands back a cursor that continues exactly where it stopped. When the last step
  * finds more matches than the page needs, the page ends at its last match and the cursor is that
- * item's key, so nothing is skipped. Without a filter it is one Query of `limit` items.
+ * item's key, so nothing is skipped. Without a filter it is one Query of `limit` items. `keep`
+ * narrows the filter's matches further where DynamoDB cannot (e.g. one field of a search text).
  */
 export async function querySearchPage(
   db: Db,
   input: QueryInput & { IndexName: IndexName },
-  options: { limit: number; cursor?: string | null; maxScanned: number },
+  options: { limit: number; cursor?: string | null; maxScanned: number; keep?: (item: Record<string, unknown>) => boolean },
 ): Promise<SearchPage<Record<string, unknown>>> {
   const index = tableDefinition.globalIndexes[input.IndexName];
   const keyNames = [tableDefinition.primaryIndex.hashKey, tableDefinition.primaryIndex.rangeKey, index.hashKey, index.rangeKey];
@@ -100,7 +101,7 @@ export async function querySearchPage(
         if (options.cursor && error instanceof Error && error.name === 'ValidationException') throw invalidCursor();
         throw error;
       });
-    const found = page.Items ?? [];
+    const found = options.keep ? (page.Items ?? []).filter(options.keep) : (page.Items ?? []);
     scanned += page.ScannedCount ?? found.length;
     if (found.length > needed) {
       items.push(...found.slice(0, needed));

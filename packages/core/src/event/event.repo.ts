@@ -1,16 +1,12 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { batchGet, queryAll, queryPage, querySearchPage, stripKeys } from '../db/query.ts';
-import { batchWrite, failedConditions, isConditionFailure, retry, transact, withRetry, type TransactItem, type WriteRequest } from '../db/write.ts';
+import { isConditionFailure, type TransactItem } from '../db/write.ts';
 import { notFound, staleVersion } from '../error.ts';
-import { centsToDollars } from '../purchase/money.ts';
-import { seoItem } from '../seo/seo.repo.ts';
-import type { saveSeoInput } from '../seo/seo.schema.ts';
+import { centsToDollars } from '../transaction/money.ts';
 import { normalizeSearch } from '../shared.schema.ts';
-import { addToStats, statsIncrement } from '../stats/stats.repo.ts';
 import { conversionMilli, formatConversion } from '../stats/stats.rules.ts';
 import { eventSearchText } from './event.rules.ts';
 import type { createEventInput, EventInfo, EventStatus, updateEventInput } from './event.schema.ts';
@@ -32,7 +28,7 @@ export function fromItem(item: Record<string, unknown>): EventInfo {
 }
 
 /** The stored event: its keys (by creation, by conversion rank), fields, counters at zero, search text. */
-function eventItem(input: z.output<typeof createEventInput>, id: string, now: Date) {
+export function eventItem(input: z.output<typeof createEventInput>, id: string, now: Date) {
   const createdAt = now.toISOString();
   const item: EventItem & Record<string, unknown> = {
     ...keys.event(id),
@@ -52,100 +48,62 @@ function eventItem(input: z.output<typeof createEventInput>, id: string, now: Da
   return item;
 }
 
-/** Put a new event and count it in the dashboard totals, in one transaction. */
-export async function insertEvent(db: Db, input: z.output<typeof createEventInput>, now = new Date()) {
-  const item = eventItem(input, randomUUID(), now);
-  await transact(db, [
-    { Put: { Item: item, ConditionExpression: 'attribute_not_exists(pk)' } },
-    statsIncrement({ eventCount: 1 }),
-  ]);
-  return fromItem(item);
+/** The Put of a new event, refused if its id is taken. */
+export const eventPut = (item: Record<string, unknown>): TransactItem => ({
+  Put: { Item: item, ConditionExpression: 'attribute_not_exists(pk)' },
+});
+
+/** What happens to an event's counters: completed purchases, sales and page views added. */
+export interface EventCounterDelta {
+  completed: number;
+  salesCents: number;
+  views: number;
 }
 
 /**
- * Puts many new events at once (bulk loads), each with its SEO record when one is given, with
- * BatchWriteItem, then counts them in the dashboard totals. Events are created one millisecond
- * apart, in the order given, so the newest-first lists keep that order.
+ * The update that adds a delta to an event's counters and moves its conversion rank,
+ * conditional on the counts read in `item` (a racing write makes the caller read again and
+ * retry), and what it changes on the dashboard totals: the conversion sum and viewed events.
  */
-export async function importEvents(
-  db: Db,
-  inputs: readonly (z.output<typeof createEventInput> & { seo?: Omit<z.output<typeof saveSeoInput>, 'eventId' | 'version'> })[],
-  options: { now?: Date; concurrency?: number; onProgress?: (written: number) => void } = {},
-) {
-  const start = (options.now ?? new Date()).getTime();
-  const writes: WriteRequest[] = [];
-  const events = inputs.map(({ seo, ...input }, i) => {
-    const at = new Date(start + i);
-    const item = eventItem(input, randomUUID(), at);
-    writes.push({ PutRequest: { Item: item } });
-    if (seo) writes.push({ PutRequest: { Item: seoItem({ ...seo, eventId: item.id }, at) } });
-    return fromItem(item);
-  });
-  await batchWrite(db, writes, options);
-  await addToStats(db, { eventCount: events.length });
-  return events;
+export function eventCountersUpdate(item: Record<string, unknown>, delta: EventCounterDelta) {
+  const id = String(item.id);
+  const views = Number(item.pageViews ?? 0);
+  const completed = Number(item.completedPurchases ?? 0);
+  const before = conversionMilli(completed, views);
+  const after = conversionMilli(completed + delta.completed, views + delta.views);
+  const update: TransactItem = {
+    Update: {
+      Key: keys.event(id),
+      UpdateExpression: 'SET completedPurchases = :completed, pageViews = :views, gsi2sk = :rank ADD salesCents :sales',
+      ConditionExpression: 'completedPurchases = :seenCompleted AND pageViews = :seenViews',
+      ExpressionAttributeValues: {
+        ':completed': completed + delta.completed,
+        ':views': views + delta.views,
+        ':rank': keys.eventsByConversion(after, id).gsi2sk,
+        ':sales': delta.salesCents,
+        ':seenCompleted': completed,
+        ':seenViews': views,
+      },
+    },
+  };
+  const totals = { conversionSumMilli: after - before, viewedEventCount: views === 0 && delta.views > 0 ? 1 : 0 };
+  return { update, totals, after: { ...item, completedPurchases: completed + delta.completed, pageViews: views + delta.views } };
 }
 
-/**
- * Adds sums of completed purchases, sales and page views to many events (bulk loads): per 25
- * events, one transaction of conditional updates (on the counts just read, retried when a live
- * purchase raced it) that also moves each event's conversion rank and, on the dashboard totals,
- * the conversion sum and the count of viewed events, exactly as purchases and views one by one would.
- */
-export async function applyEventCounterDeltas(db: Db, deltas: ReadonlyMap<string, { completed: number; salesCents: number; views: number }>) {
-  const ids = [...deltas.keys()];
-  for (let i = 0; i < ids.length; i += 25) {
-    const chunk = ids.slice(i, i + 25);
-    await withRetry(async () => {
-      const items = await batchGet(db, chunk.map(keys.event), { consistent: true });
-      if (items.length !== chunk.length) throw notFound('Event');
-      let conversionSumMilli = 0;
-      let viewedEventCount = 0;
-      const updates: TransactItem[] = items.map((item) => {
-        const id = String(item.id);
-        const delta = deltas.get(id)!;
-        const views = Number(item.pageViews ?? 0);
-        const completed = Number(item.completedPurchases ?? 0);
-        const before = conversionMilli(completed, views);
-        const after = conversionMilli(completed + delta.completed, views + delta.views);
-        conversionSumMilli += after - before;
-        if (views === 0 && delta.views > 0) viewedEventCount += 1;
-        return {
-          Update: {
-            Key: keys.event(id),
-            UpdateExpression: 'SET completedPurchases = :completed, pageViews = :views, gsi2sk = :rank ADD salesCents :sales',
-            ConditionExpression: 'completedPurchases = :seenCompleted AND pageViews = :seenViews',
-            ExpressionAttributeValues: {
-              ':completed': completed + delta.completed,
-              ':views': views + delta.views,
-              ':rank': keys.eventsByConversion(after, id).gsi2sk,
-              ':sales': delta.salesCents,
-              ':seenCompleted': completed,
-              ':seenViews': views,
-            },
-          },
-        };
-      });
-      try {
-        await transact(db, [...updates, statsIncrement({ conversionSumMilli, viewedEventCount })]);
-      } catch (error) {
-        if (failedConditions(error)?.length) return retry;
-        throw error;
-      }
-      return true;
-    });
-  }
-}
-
-/** Page views for many events at once (bulk loads). */
-export function importPageViews(db: Db, views: ReadonlyMap<string, number>) {
-  return applyEventCounterDeltas(db, new Map([...views].map(([id, count]) => [id, { completed: 0, salesCents: 0, views: count }])));
-}
+/** A check that the event exists, to ride in a transaction that needs it. */
+export const eventExists = (id: string): TransactItem => ({
+  ConditionCheck: { Key: keys.event(id), ConditionExpression: 'attribute_exists(pk)' },
+});
 
 /** One event by id (the edit page). */
 export async function getEventItem(db: Db, id: string, consistent = false) {
   const result = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.event(id), ConsistentRead: consistent }));
   return result.Item;
+}
+
+/** Many events by id at once (names for transaction rows, bulk loads): BatchGetItem. */
+export function getEventItems(db: Db, ids: readonly string[], options: { consistent?: boolean } = {}) {
+  return batchGet(db, ids.map(keys.event), options);
 }
 
 /** All events, newest created first (the events list, events with details). */
@@ -176,8 +134,14 @@ export async function pageEventItems(db: Db, limit: number, cursor?: string | nu
 /** Items one searched page of events may evaluate. */
 export const maxScannedPerPage = 3000;
 
-/** A page of events, newest created first, searched over title and venue and filtered by status on the server. */
-export function searchEventItems(db: Db, page: { limit: number; cursor?: string | null; q?: string | null; status?: EventStatus | null }) {
+/**
+ * A page of events, newest created first, searched over title and venue (or the title only) and
+ * filtered by status on the server.
+ */
+export function searchEventItems(
+  db: Db,
+  page: { limit: number; cursor?: string | null; q?: string | null; status?: EventStatus | null; titleOnly?: boolean },
+) {
   const term = normalizeSearch(page.q);
   const filters = [...(term ? ['contains(searchText, :q)'] : []), ...(page.status ? ['#status = :status'] : [])];
   return querySearchPage(
@@ -194,7 +158,12 @@ export function searchEventItems(db: Db, page: { limit: number; cursor?: string 
       },
       ScanIndexForward: false,
     },
-    { limit: page.limit, cursor: page.cursor, maxScanned: maxScannedPerPage },
+    {
+      limit: page.limit,
+      cursor: page.cursor,
+      maxScanned: maxScannedPerPage,
+      ...(term && page.titleOnly ? { keep: (item: Record<string, unknown>) => String(item.title).toLowerCase().includes(term) } : {}),
+    },
   );
 }
 
@@ -258,41 +227,4 @@ export async function updateEventItem(db: Db, input: z.output<typeof updateEvent
     if (!isConditionFailure(error)) throw error;
     throw (await getEventItem(db, input.id)) ? staleVersion('This event was') : notFound('Event');
   }
-}
-
-/**
- * Adds page views, moving the event's conversion rank and the dashboard's conversion totals in
- * the same transaction, conditional on the counts it read (retried when a purchase raced it).
- */
-export async function addPageViews(db: Db, id: string, count: number) {
-  return withRetry(async () => {
-    const item = await getEventItem(db, id, true);
-    if (!item) throw notFound('Event');
-    const views = Number(item.pageViews ?? 0);
-    const completed = Number(item.completedPurchases ?? 0);
-    const before = conversionMilli(completed, views);
-    const after = conversionMilli(completed, views + count);
-    try {
-      await transact(db, [
-        {
-          Update: {
-            Key: keys.event(id),
-            UpdateExpression: 'SET pageViews = :after, gsi2sk = :rank',
-            ConditionExpression: 'pageViews = :views AND completedPurchases = :completed',
-            ExpressionAttributeValues: {
-              ':after': views + count,
-              ':rank': keys.eventsByConversion(after, id).gsi2sk,
-              ':views': views,
-              ':completed': completed,
-            },
-          },
-        },
-        statsIncrement({ conversionSumMilli: after - before, viewedEventCount: views === 0 ? 1 : 0 }),
-      ]);
-    } catch (error) {
-      if (failedConditions(error)?.length) return retry;
-      throw error;
-    }
-    return fromItem({ ...item, pageViews: views + count });
-  });
 }

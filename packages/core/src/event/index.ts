@@ -1,10 +1,21 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
+import { failedConditions, retry, transact, withRetry } from '../db/write.ts';
 import { notFound } from '../error.ts';
 import { fn } from '../fn.ts';
-import { getSeoItems, fromItem as seoFromItem } from '../seo/seo.repo.ts';
-import type { SeoInfo } from '../seo/seo.schema.ts';
-import { refreshEventTitle } from '../purchase/purchase.repo.ts';
-import { addPageViews, fromItem, getEventItem, insertEvent, listEventItems, pageEventItems, searchEventItems, updateEventItem } from './event.repo.ts';
+import { statsIncrement } from '../stats/stats.repo.ts';
+import { refreshEventTitle } from '../transaction/transaction.repo.ts';
+import {
+  eventCountersUpdate,
+  eventItem,
+  eventPut,
+  fromItem,
+  getEventItem,
+  listEventItems,
+  pageEventItems,
+  searchEventItems,
+  updateEventItem,
+} from './event.repo.ts';
 import {
   addPageViewsInput,
   createEventInput,
@@ -15,7 +26,12 @@ import {
   type EventInfo,
 } from './event.schema.ts';
 
-export const create = fn(createEventInput, (db, input) => insertEvent(db, input));
+/** Puts a new event and counts it in the dashboard totals, in one transaction. */
+export const create = fn(createEventInput, async (db, input) => {
+  const item = eventItem(input, randomUUID(), new Date());
+  await transact(db, [eventPut(item), statsIncrement({ eventCount: 1 })]);
+  return fromItem(item);
+});
 
 export const get = fn(eventIdInput, async (db, { id }) => {
   const item = await getEventItem(db, id);
@@ -64,31 +80,21 @@ export const update = fn(updateEventInput, async (db, input) => {
   return event;
 });
 
-export const addViews = fn(addPageViewsInput, (db, { id, count }) => addPageViews(db, id, count));
-
-export interface EventWithDetails {
-  id: string;
-  title: string;
-  date: string;
-  status: EventInfo['status'];
-  seo: Pick<SeoInfo, 'title' | 'description' | 'keywords'> | null;
-}
-
-/** Every event with its SEO fields (SEO page): one Query plus BatchGetItem. */
-export async function listWithDetails(db: Db): Promise<EventWithDetails[]> {
-  const events = await list(db);
-  const seoByEvent = new Map((await getSeoItems(db, events.map((e) => e.id))).map((item) => {
-    const seo = seoFromItem(item);
-    return [seo.eventId, seo];
-  }));
-  return events.map(({ id, title, date, status }) => {
-    const seo = seoByEvent.get(id);
-    return {
-      id,
-      title,
-      date,
-      status,
-      seo: seo ? { title: seo.title, description: seo.description, keywords: seo.keywords } : null,
-    };
-  });
-}
+/**
+ * Adds page views, moving the event's conversion rank and the dashboard's conversion totals in
+ * the same transaction, conditional on the counts it read (retried when a purchase raced it).
+ */
+export const addViews = fn(addPageViewsInput, (db, { id, count }) =>
+  withRetry(async () => {
+    const item = await getEventItem(db, id, true);
+    if (!item) throw notFound('Event');
+    const change = eventCountersUpdate(item, { completed: 0, salesCents: 0, views: count });
+    try {
+      await transact(db, [change.update, statsIncrement(change.totals)]);
+    } catch (error) {
+      if (failedConditions(error)?.length) return retry;
+      throw error;
+    }
+    return fromItem(change.after);
+  }),
+);

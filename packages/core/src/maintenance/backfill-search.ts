@@ -5,7 +5,7 @@ import { batchGet, queryAll } from '../db/query.ts';
 import { forEachLimited } from '../db/write.ts';
 import { customerSearchText, phoneDigits } from '../customer/customer.rules.ts';
 import { eventSearchText } from '../event/event.rules.ts';
-import { transactionSearchText } from '../purchase/purchase.rules.ts';
+import { transactionSearchText } from '../transaction/transaction.rules.ts';
 
 const migration = keys.migration('search-fields-v1');
 
@@ -62,7 +62,7 @@ export async function backfillSearchFields(db: Db, options: { tableIsNew?: boole
         ...(eventTitle === undefined ? {} : { eventTitle }),
         ...(customerName === undefined ? {} : { customerName }),
         searchText: transactionSearchText({ eventTitle, customerName, amountCents: Number(p.amountCents), status: String(p.status ?? '') }),
-        ...keys.purchasesByEvent(String(p.eventId), String(p.purchaseDate), String(p.id)),
+        ...keys.transactionsByEvent(String(p.eventId), String(p.purchaseDate), String(p.id)),
       });
     });
     updated = events.length + customers.length + purchases.length;

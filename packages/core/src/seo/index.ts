@@ -1,8 +1,10 @@
-import { eventIdInput } from '../event/event.schema.ts';
-import { requireEvent } from '../event/index.ts';
+import { fromItem as eventFromItem, searchEventItems } from '../event/event.repo.ts';
+import { eventIdInput, type EventInfo } from '../event/event.schema.ts';
+import { list as listEvents, requireEvent } from '../event/index.ts';
+import type { Db } from '../db/client.ts';
 import { fn } from '../fn.ts';
-import { fromItem, getSeoItem, upsertSeoItem } from './seo.repo.ts';
-import { saveSeoInput } from './seo.schema.ts';
+import { fromItem, getSeoItem, getSeoItems, seoSummary, upsertSeoItem } from './seo.repo.ts';
+import { saveSeoInput, seoPageInput, type SeoInfo } from './seo.schema.ts';
 
 /** An event's SEO record, or null when it has none yet. */
 export const get = fn(eventIdInput, async (db, { id }) => {
@@ -13,4 +15,33 @@ export const get = fn(eventIdInput, async (db, { id }) => {
 export const save = fn(saveSeoInput, async (db, input) => {
   await requireEvent(db, input.eventId);
   return upsertSeoItem(db, input);
+});
+
+/** An event as the SEO page lists it (SPEC's event-with-details view). */
+export interface EventWithDetails {
+  id: string;
+  title: string;
+  date: string;
+  status: EventInfo['status'];
+  seo: Pick<SeoInfo, 'title' | 'description' | 'keywords'> | null;
+}
+
+/** Events with their SEO fields, fetched for all of them with one BatchGetItem. */
+async function withSeo(db: Db, events: EventInfo[]): Promise<EventWithDetails[]> {
+  const seoByEvent = new Map((await getSeoItems(db, events.map((e) => e.id))).map((item) => [String(item.eventId), seoSummary(item)]));
+  return events.map(({ id, title, date, status }) => ({ id, title, date, status, seo: seoByEvent.get(id) ?? null }));
+}
+
+/** Every event with its SEO fields, latest date first (GET /api/events-with-details): one Query plus BatchGetItem. */
+export async function listWithDetails(db: Db): Promise<EventWithDetails[]> {
+  return withSeo(db, await listEvents(db));
+}
+
+/**
+ * A page of events with their SEO fields, newest created first, searched by title over the whole
+ * list on the server (the SEO page at any size): one Query page plus one BatchGetItem.
+ */
+export const page = fn(seoPageInput, async (db, input) => {
+  const result = await searchEventItems(db, { ...input, titleOnly: true });
+  return { ...result, items: await withSeo(db, result.items.map(eventFromItem)) };
 });

@@ -14,9 +14,15 @@ export async function getSeoItem(db: Db, eventId: string) {
   return result.Item;
 }
 
-/** The SEO records of many events at once (events with details): BatchGetItem. */
+/** The SEO records of many events at once (events with details, the SEO page): BatchGetItem. */
 export function getSeoItems(db: Db, eventIds: string[]) {
   return batchGet(db, eventIds.map(keys.eventSeo));
+}
+
+/** An event's SEO as lists show it (SPEC's event-with-details view: title, description, keywords). */
+export function seoSummary(item: Record<string, unknown>): Pick<SeoInfo, 'title' | 'description' | 'keywords'> {
+  const seo = fromItem(item);
+  return { title: seo.title, description: seo.description, keywords: seo.keywords };
 }
 
 export async function upsertSeoItem(db: Db, input: z.output<typeof saveSeoInput>, now = new Date()) {

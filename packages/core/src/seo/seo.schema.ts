@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { entityId, expectedVersion, httpUrlOrEmpty } from '../shared.schema.ts';
+import { entityId, expectedVersion, httpUrlOrEmpty, pageInput } from '../shared.schema.ts';
 
 export const seoTitleMax = 60;
 export const seoDescriptionMax = 160;
@@ -23,6 +23,10 @@ export const saveSeoInput = z.object({
   version: expectedVersion,
 });
 export type SaveSeoInput = z.input<typeof saveSeoInput>;
+
+/** seo.page: the SEO page's events, newest created first, searched by title on the server. */
+export const seoPageInput = pageInput(25);
+export type SeoPageInput = z.input<typeof seoPageInput>;
 
 export interface SeoInfo {
   eventId: string;

@@ -1,6 +1,6 @@
 import type { Db } from '../db/client.ts';
 import { fromItem as eventFromItem, topEventItems } from '../event/event.repo.ts';
-import { formatCents } from '../purchase/money.ts';
+import { formatCents } from '../transaction/money.ts';
 import { getStatsItem } from './stats.repo.ts';
 import { roundTo } from './stats.rules.ts';
 import type { DashboardStats, TopEvent, TransactionTotals } from './stats.schema.ts';

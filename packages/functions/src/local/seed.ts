@@ -5,8 +5,8 @@ import * as Customer from '@event-admin/core/customer/index';
 import type { Db } from '@event-admin/core/db/client';
 import * as Event from '@event-admin/core/event/index';
 import type { EventStatus } from '@event-admin/core/event/event.schema';
-import * as Purchase from '@event-admin/core/purchase/index';
-import type { PurchaseStatus } from '@event-admin/core/purchase/purchase.schema';
+import * as Transaction from '@event-admin/core/transaction/index';
+import type { TransactionStatus } from '@event-admin/core/transaction/transaction.schema';
 import * as Seo from '@event-admin/core/seo/index';
 import { random } from './random.ts';
 
@@ -50,9 +50,9 @@ async function pool<T>(items: readonly T[], concurrency: number, work: (item: T,
 export interface SeedSize {
   events: number;
   customers: number;
-  purchases: number;
+  transactions: number;
 }
-export const demoSize: SeedSize = { events: 25, customers: 60, purchases: 500 };
+export const demoSize: SeedSize = { events: 25, customers: 60, transactions: 500 };
 
 /**
  * Believable demo data, recorded through the same domain functions as the API, so every
@@ -60,7 +60,7 @@ export const demoSize: SeedSize = { events: 25, customers: 60, purchases: 500 };
  */
 export async function seedDemoData(db: Db, size: SeedSize = demoSize, now = new Date(), onProgress?: (done: number, total: number) => void) {
   const rnd = random(20261121);
-  const total = size.events + size.customers + size.purchases;
+  const total = size.events + size.customers + size.transactions;
   let done = 0;
   const tick = () => onProgress?.(++done, total);
 
@@ -124,22 +124,22 @@ export async function seedDemoData(db: Db, size: SeedSize = demoSize, now = new 
     customers.push(customer.id);
     const [city, state, zipCode] = rnd.pick(cities);
     const street = `${rnd.int(10, 9999)} ${rnd.pick(streets)}`;
-    await Address.add(db, { customerId: customer.id, addressType: 'billing', isDefault: true, street, city, state, zipCode, country: 'USA' });
+    await Address.create(db, { customerId: customer.id, addressType: 'billing', isDefault: true, street, city, state, zipCode, country: 'USA' });
     if (i % 3 !== 2) {
-      await Address.add(db, { customerId: customer.id, addressType: 'shipping', isDefault: false, street: `${rnd.int(10, 9999)} ${rnd.pick(streets)}`, city, state, zipCode, country: 'USA' });
+      await Address.create(db, { customerId: customer.id, addressType: 'shipping', isDefault: false, street: `${rnd.int(10, 9999)} ${rnd.pick(streets)}`, city, state, zipCode, country: 'USA' });
     }
     tick();
   });
 
   const sellable = events.filter((e) => e.status !== 'draft');
-  await pool(Array.from({ length: size.purchases }, (_, i) => i), 4, async () => {
+  await pool(Array.from({ length: size.transactions }, (_, i) => i), 4, async () => {
     const event = rnd.pick(sellable);
     const roll = rnd.next();
-    const status: PurchaseStatus = roll < 0.82 ? 'completed' : roll < 0.93 ? 'pending' : 'failed';
+    const status: TransactionStatus = roll < 0.82 ? 'completed' : roll < 0.93 ? 'pending' : 'failed';
     // Bought in the 90 days before the event (and not in the future).
     const latest = Math.min(event.date.getTime(), now.getTime());
     const purchaseDate = new Date(latest - rnd.int(0, 90) * dayMs - rnd.int(0, dayMs));
-    await Purchase.create(db, {
+    await Transaction.create(db, {
       eventId: event.id,
       customerId: rnd.pick(customers),
       amount: `$${rnd.int(2, 30) * 5}.${rnd.pick(['00', '00', '50', '99'])}`,

@@ -44,7 +44,7 @@ export const routes: RestRoute[] = [
   { method: 'GET', path: '/api/events', call: (api) => api.events.list() },
   { method: 'GET', path: '/api/events/recent', call: (api, req) => api.events.recent({ limit: req.query.limit }) },
   { method: 'POST', path: '/api/events', status: 201, call: (api, req) => api.events.create(object(req.body) as never) },
-  { method: 'GET', path: '/api/events/:id', call: (api, req) => api.events.byId({ id: req.params.id! }) },
+  { method: 'GET', path: '/api/events/:id', call: (api, req) => api.events.get({ id: req.params.id! }) },
   {
     method: 'PUT',
     path: '/api/events/:id',
@@ -81,23 +81,23 @@ export const routes: RestRoute[] = [
       return (await api.contentBlocks.save({ ...body, eventId: req.params.id! } as never)).blocks;
     },
   },
-  { method: 'GET', path: '/api/events-with-details', call: (api) => api.events.withDetails() },
+  { method: 'GET', path: '/api/events-with-details', call: (api) => api.events.listWithDetails() },
 
   { method: 'GET', path: '/api/customers', call: (api) => api.customers.list() },
   { method: 'POST', path: '/api/customers', status: 201, call: (api, req) => api.customers.create(object(req.body) as never) },
-  { method: 'GET', path: '/api/customers/:id', call: (api, req) => api.customers.byId({ id: req.params.id! }) },
+  { method: 'GET', path: '/api/customers/:id', call: (api, req) => api.customers.get({ id: req.params.id! }) },
   {
     method: 'PUT',
     path: '/api/customers/:id',
     call: (api, req) => api.customers.update({ ...object(req.body), id: req.params.id! } as never),
   },
-  { method: 'GET', path: '/api/customers/:id/purchases', call: (api, req) => api.customers.purchases({ id: req.params.id! }) },
+  { method: 'GET', path: '/api/customers/:id/purchases', call: (api, req) => api.customers.transactions({ id: req.params.id! }) },
   { method: 'GET', path: '/api/customers/:id/addresses', call: (api, req) => api.customers.addresses({ id: req.params.id! }) },
   {
     method: 'POST',
     path: '/api/customers/:id/addresses',
     status: 201,
-    call: (api, req) => api.customers.addAddress({ ...object(req.body), customerId: req.params.id! } as never),
+    call: (api, req) => api.customers.createAddress({ ...object(req.body), customerId: req.params.id! } as never),
   },
 
   { method: 'GET', path: '/api/transactions', call: (api) => api.transactions.list() },

@@ -1,12 +1,13 @@
 import * as Event from '@event-admin/core/event/index';
+import * as Seo from '@event-admin/core/seo/index';
 import { adminProcedure, router } from '../init.ts';
 
 export const eventsRouter = router({
   list: adminProcedure.query(({ ctx }) => Event.list(ctx.db)),
   page: adminProcedure.input(Event.page.schema).query(({ ctx, input }) => Event.page(ctx.db, input)),
   recent: adminProcedure.input(Event.recent.schema).query(({ ctx, input }) => Event.recent(ctx.db, input)),
-  byId: adminProcedure.input(Event.get.schema).query(({ ctx, input }) => Event.get(ctx.db, input)),
-  withDetails: adminProcedure.query(({ ctx }) => Event.listWithDetails(ctx.db)),
+  get: adminProcedure.input(Event.get.schema).query(({ ctx, input }) => Event.get(ctx.db, input)),
+  listWithDetails: adminProcedure.query(({ ctx }) => Seo.listWithDetails(ctx.db)),
   create: adminProcedure.input(Event.create.schema).mutation(({ ctx, input }) => Event.create(ctx.db, input)),
   update: adminProcedure.input(Event.update.schema).mutation(({ ctx, input }) => Event.update(ctx.db, input)),
   addViews: adminProcedure.input(Event.addViews.schema).mutation(({ ctx, input }) => Event.addViews(ctx.db, input)),

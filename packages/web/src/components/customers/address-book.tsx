@@ -75,7 +75,7 @@ const addressForm = createAddressInput.omit({ customerId: true });
 
 function AddressForm({ customerId, onDone }: { customerId: string; onDone: () => void }) {
   const utils = trpc.useUtils();
-  const add = trpc.customers.addAddress.useMutation();
+  const add = trpc.customers.createAddress.useMutation();
   const form = useForm({
     resolver: zodResolver(addressForm),
     defaultValues: { addressType: 'billing', isDefault: false, street: '', city: '', state: '', zipCode: '', country: defaultCountry },

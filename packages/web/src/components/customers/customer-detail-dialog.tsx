@@ -5,7 +5,7 @@ import { Tabs } from '../settings/tabs.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { AddressBook } from './address-book.tsx';
 import { CustomerAvatar } from './customer-avatar.tsx';
-import { PurchaseHistory } from './purchase-history.tsx';
+import { TransactionHistory } from './transaction-history.tsx';
 
 type DetailTab = 'transactions' | 'addresses';
 
@@ -36,7 +36,7 @@ export function CustomerDetailDialog({ customer, onClose }: { customer: Customer
             value={tab}
             onChange={setTab}
             tabs={[
-              { id: 'transactions', label: 'Transactions', content: <PurchaseHistory customerId={customer.id} /> },
+              { id: 'transactions', label: 'Transactions', content: <TransactionHistory customerId={customer.id} /> },
               { id: 'addresses', label: 'Addresses', content: <AddressBook customerId={customer.id} /> },
             ]}
           />

@@ -55,7 +55,7 @@ function CustomerForm({ customer, onDone }: { customer: CustomerInfo | null; onD
         utils.customers.page.invalidate(),
         utils.customers.totals.invalidate(),
         utils.customers.list.invalidate(),
-        ...(customer ? [utils.transactions.page.invalidate(), utils.customers.purchaseHistory.invalidate({ id: customer.id })] : []),
+        ...(customer ? [utils.transactions.page.invalidate(), utils.customers.transactionHistory.invalidate({ id: customer.id })] : []),
       ]);
       onDone();
     } catch (error) {

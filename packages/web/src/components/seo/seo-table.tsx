@@ -3,7 +3,7 @@ import { formatDate } from '../../lib/format.ts';
 import { SeoScore } from './seo-score.tsx';
 import { TableRows } from '../ui/table-rows.tsx';
 
-/** One row of events.withDetails. */
+/** One row of events.listWithDetails. */
 export interface SeoRow {
   id: string;
   title: string;

@@ -1,4 +1,4 @@
-import { parseAmountToCents } from '@event-admin/core/purchase/money';
+import { parseAmountToCents } from '@event-admin/core/transaction/money';
 import type { TransactionTotals } from '@event-admin/core/stats/stats.schema';
 import { formatUsdCents } from '../../lib/format.ts';
 

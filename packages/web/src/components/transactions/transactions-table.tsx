@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { TransactionRow as StoredRow } from '@event-admin/core/purchase/purchase.schema';
+import type { TransactionRow as StoredRow } from '@event-admin/core/transaction/transaction.schema';
 import { StatusBadge } from '../ui/status-badge.tsx';
 import { TableRows } from '../ui/table-rows.tsx';
 import { formatDate } from '../../lib/format.ts';

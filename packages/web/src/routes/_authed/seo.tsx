@@ -23,7 +23,7 @@ function SeoPage() {
   const deferredQuery = useDeferredValue(query);
   const [tab, setTab] = useState<SeoTab>('events');
   const [editing, setEditing] = useState<SeoRow | null>(null);
-  const events = trpc.events.withDetails.useQuery();
+  const events = trpc.events.listWithDetails.useQuery();
 
   const rows = useMemo(() => {
     const q = deferredQuery.trim().toLowerCase();

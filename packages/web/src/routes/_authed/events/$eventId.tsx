@@ -31,7 +31,7 @@ function EditEventPage() {
   const { eventId } = Route.useParams();
   const { tab = 'basic' } = Route.useSearch();
   const navigate = Route.useNavigate();
-  const event = trpc.events.byId.useQuery({ id: eventId });
+  const event = trpc.events.get.useQuery({ id: eventId });
   // SPEC §7: a missing SEO record or CTA (or a failed read of one) is treated as none.
   const seo = trpc.seo.get.useQuery({ id: eventId }, { enabled: event.isSuccess });
   const cta = trpc.cta.get.useQuery({ id: eventId }, { enabled: event.isSuccess });

@@ -57,10 +57,10 @@ export function BasicInfoForm({ event }: { event: EventInfo }) {
         seatViewUrl: values.seatViewUrl ?? '',
         version: event.version,
       });
-      utils.events.byId.setData({ id: event.id }, saved);
+      utils.events.get.setData({ id: event.id }, saved);
       form.reset(basicInfoValues(saved));
       setConflict(false);
-      void Promise.all([utils.events.list.invalidate(), utils.events.page.invalidate(), utils.events.recent.invalidate(), utils.events.withDetails.invalidate()]);
+      void Promise.all([utils.events.list.invalidate(), utils.events.page.invalidate(), utils.events.recent.invalidate(), utils.events.listWithDetails.invalidate()]);
       toast({ title: 'Success', description: 'Event updated successfully', variant: 'success' });
     } catch (error) {
       if (isConflict(error)) {
@@ -75,8 +75,8 @@ export function BasicInfoForm({ event }: { event: EventInfo }) {
   const reload = async () => {
     setReloading(true);
     try {
-      const latest = await utils.events.byId.fetch({ id: event.id }, { staleTime: 0 });
-      utils.events.byId.setData({ id: event.id }, latest);
+      const latest = await utils.events.get.fetch({ id: event.id }, { staleTime: 0 });
+      utils.events.get.setData({ id: event.id }, latest);
       form.reset(basicInfoValues(latest));
       setConflict(false);
     } catch (error) {

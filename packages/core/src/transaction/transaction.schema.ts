@@ -2,8 +2,8 @@ import * as z from 'zod';
 import { entityId, pageInput } from '../shared.schema.ts';
 import { parseAmountToCents } from './money.ts';
 
-export const purchaseStatuses = ['completed', 'pending', 'failed'] as const;
-export type PurchaseStatus = (typeof purchaseStatuses)[number];
+export const transactionStatuses = ['completed', 'pending', 'failed'] as const;
+export type TransactionStatus = (typeof transactionStatuses)[number];
 export const maxAmountCents = 100_000_000; // $1,000,000 in one purchase
 
 /** POST /api/transactions, transactions.create: records a purchase and its counters. */
@@ -17,7 +17,7 @@ export const createTransactionInput = z.object({
       const cents = parseAmountToCents(value);
       return cents !== null && cents <= maxAmountCents;
     }, 'Amount must be a dollar amount such as $12.34, at most $1000000'),
-  status: z.enum(purchaseStatuses, { error: 'Status must be completed, pending or failed' }),
+  status: z.enum(transactionStatuses, { error: 'Status must be completed, pending or failed' }),
   paymentMethod: z.string().trim().min(1, 'Payment method is required').max(50, 'Payment method must be at most 50 characters'),
   purchaseDate: z
     .string()
@@ -33,7 +33,7 @@ export interface TransactionInfo {
   customerId: string;
   /** e.g. '$12.34' */
   amount: string;
-  status: PurchaseStatus;
+  status: TransactionStatus;
   purchaseDate: string;
   paymentMethod: string;
 }

@@ -6,13 +6,13 @@ import { trpc } from '../../lib/trpc.ts';
 const columns = 5;
 
 /** The Transactions tab: the customer's purchases, newest first, each with its event's title. */
-export function PurchaseHistory({ customerId }: { customerId: string }) {
-  const purchases = trpc.customers.purchaseHistory.useQuery({ id: customerId });
-  const rows = purchases.data ?? [];
+export function TransactionHistory({ customerId }: { customerId: string }) {
+  const history = trpc.customers.transactionHistory.useQuery({ id: customerId });
+  const rows = history.data ?? [];
 
   return (
-    <section aria-labelledby="purchase-history-heading">
-      <h4 id="purchase-history-heading" className="mb-2 font-semibold">
+    <section aria-labelledby="transaction-history-heading">
+      <h4 id="transaction-history-heading" className="mb-2 font-semibold">
         Purchase History
       </h4>
       <div className="overflow-x-auto rounded-box border border-base-300">
@@ -29,10 +29,10 @@ export function PurchaseHistory({ customerId }: { customerId: string }) {
           <tbody>
             <TableRows
               columns={columns}
-              loading={purchases.isPending}
+              loading={history.isPending}
               loadingRows={3}
-              failed={purchases.isError}
-              onRetry={() => void purchases.refetch()}
+              failed={history.isError}
+              onRetry={() => void history.refetch()}
               isEmpty={rows.length === 0}
               empty="No purchases yet."
             >

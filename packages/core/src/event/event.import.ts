@@ -1,0 +1,69 @@
+import { randomUUID } from 'node:crypto';
+import type { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { batchWrite, failedConditions, retry, transact, withRetry, type WriteRequest } from '../db/write.ts';
+import { notFound } from '../error.ts';
+import { seoItem } from '../seo/seo.repo.ts';
+import type { saveSeoInput } from '../seo/seo.schema.ts';
+import { addToStats, statsIncrement } from '../stats/stats.repo.ts';
+import { eventCountersUpdate, eventItem, fromItem, getEventItems, type EventCounterDelta } from './event.repo.ts';
+import type { createEventInput } from './event.schema.ts';
+
+// Bulk loads (the bench, the import tests): BatchWriteItem for new items, counters applied as sums.
+
+export type ImportEventInput = z.output<typeof createEventInput> & { seo?: Omit<z.output<typeof saveSeoInput>, 'eventId' | 'version'> };
+
+/**
+ * Puts many new events at once, each with its SEO record when one is given, with
+ * BatchWriteItem, then counts them in the dashboard totals. Events are created one millisecond
+ * apart, in the order given, so the newest-first lists keep that order.
+ */
+export async function importEvents(
+  db: Db,
+  inputs: readonly ImportEventInput[],
+  options: { now?: Date; concurrency?: number; onProgress?: (written: number) => void } = {},
+) {
+  const start = (options.now ?? new Date()).getTime();
+  const writes: WriteRequest[] = [];
+  const events = inputs.map(({ seo, ...input }, i) => {
+    const at = new Date(start + i);
+    const item = eventItem(input, randomUUID(), at);
+    writes.push({ PutRequest: { Item: item } });
+    if (seo) writes.push({ PutRequest: { Item: seoItem({ ...seo, eventId: item.id }, at) } });
+    return fromItem(item);
+  });
+  await batchWrite(db, writes, options);
+  await addToStats(db, { eventCount: events.length });
+  return events;
+}
+
+/**
+ * Adds sums of completed purchases, sales and page views to many events: per 25 events, one
+ * transaction of the same conditional counter updates a single transaction or view makes
+ * (retried when a live write raced it), with the dashboard's conversion sum and viewed events.
+ */
+export async function applyEventCounterDeltas(db: Db, deltas: ReadonlyMap<string, EventCounterDelta>) {
+  const ids = [...deltas.keys()];
+  for (let i = 0; i < ids.length; i += 25) {
+    const chunk = ids.slice(i, i + 25);
+    await withRetry(async () => {
+      const items = await getEventItems(db, chunk, { consistent: true });
+      if (items.length !== chunk.length) throw notFound('Event');
+      const changes = items.map((item) => eventCountersUpdate(item, deltas.get(String(item.id))!));
+      const sum = (name: 'conversionSumMilli' | 'viewedEventCount') => changes.reduce((total, c) => total + c.totals[name], 0);
+      try {
+        const totals = { conversionSumMilli: sum('conversionSumMilli'), viewedEventCount: sum('viewedEventCount') };
+        await transact(db, [...changes.map((c) => c.update), statsIncrement(totals)]);
+      } catch (error) {
+        if (failedConditions(error)?.length) return retry;
+        throw error;
+      }
+      return true;
+    });
+  }
+}
+
+/** Page views for many events at once. */
+export function importPageViews(db: Db, views: ReadonlyMap<string, number>) {
+  return applyEventCounterDeltas(db, new Map([...views].map(([id, count]) => [id, { completed: 0, salesCents: 0, views: count }])));
+}

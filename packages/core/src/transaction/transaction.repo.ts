@@ -1,0 +1,199 @@
+import { GetCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { z } from 'zod';
+import type { Db } from '../db/client.ts';
+import { keys } from '../db/keys.ts';
+import { queryAll, querySearchPage, stripKeys } from '../db/query.ts';
+import { forEachLimited, isConditionFailure, type TransactItem as TransactWrite } from '../db/write.ts';
+import { normalizeSearch } from '../shared.schema.ts';
+import { formatCents, parseAmountToCents } from './money.ts';
+import { transactionSearchText } from './transaction.rules.ts';
+import type { createTransactionInput, TransactionStatus, TransactionInfo, TransactionRow } from './transaction.schema.ts';
+
+export interface TransactionItem {
+  id: string;
+  eventId: string;
+  customerId: string;
+  amountCents: number;
+  status: TransactionStatus;
+  purchaseDate: string;
+  paymentMethod: string;
+  createdAt: string;
+  /** the event's title and the customer's name, kept fresh on rename: the list shows them without a join */
+  eventTitle?: string;
+  customerName?: string;
+  /** lower-cased text the transactions search matches (transaction.rules.ts) */
+  searchText?: string;
+}
+
+export type CreateInput = z.output<typeof createTransactionInput>;
+
+/** The API's shape (SPEC §7): the stored names and search text stay inside. */
+export function fromItem(item: Record<string, unknown>): TransactionInfo {
+  const { amountCents, createdAt, eventTitle, customerName, searchText, ...purchase } = stripKeys(item) as unknown as TransactionItem;
+  return { ...purchase, amount: formatCents(amountCents), status: purchase.status ?? 'pending' };
+}
+
+/** The transactions screen's row: the transaction with its event's title and customer's name. */
+export function rowFromItem(item: Record<string, unknown>): TransactionRow {
+  return {
+    ...fromItem(item),
+    eventTitle: typeof item.eventTitle === 'string' ? item.eventTitle : null,
+    customerName: typeof item.customerName === 'string' ? item.customerName : null,
+  };
+}
+
+/** The stored transaction: keys for its customer's partition, the transactions list and its event's transactions. */
+export function transactionItem(input: CreateInput, names: { eventTitle: string; customerName: string }, id: string, now: Date) {
+  const amountCents = parseAmountToCents(input.amount)!;
+  const purchaseDate = input.purchaseDate ? new Date(input.purchaseDate).toISOString() : now.toISOString();
+  const item: TransactionItem & Record<string, unknown> = {
+    ...keys.transaction(input.customerId, purchaseDate, id),
+    ...keys.transactionsByDate(purchaseDate, id),
+    ...keys.transactionsByEvent(input.eventId, purchaseDate, id),
+    id,
+    eventId: input.eventId,
+    customerId: input.customerId,
+    amountCents,
+    status: input.status,
+    purchaseDate,
+    paymentMethod: input.paymentMethod,
+    createdAt: now.toISOString(),
+    eventTitle: names.eventTitle,
+    customerName: names.customerName,
+    searchText: transactionSearchText({ ...names, amountCents, status: input.status }),
+  };
+  return item;
+}
+
+/** The Put of a new transaction, refused if its id is taken. */
+export const transactionPut = (item: Record<string, unknown>): TransactWrite => ({
+  Put: { Item: item, ConditionExpression: 'attribute_not_exists(pk)' },
+});
+
+const get = (db: Db, key: { pk: string; sk: string }) =>
+  db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true })).then((r) => r.Item);
+
+/** All transactions, newest first (GET /api/transactions). */
+export function listTransactionItems(db: Db) {
+  return queryAll(db, {
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.transactionsByDate('', '').gsi1pk },
+    ScanIndexForward: false,
+  });
+}
+
+/** Items one searched page may evaluate: bounds a search's cost and time per request. */
+export const maxScannedPerPage = 3000;
+
+/**
+ * One page of transactions, newest first (the transactions screen at any size), optionally
+ * searched over the whole history with the stored search text.
+ */
+export function pageTransactionItems(db: Db, page: { limit: number; cursor?: string | null; q?: string | null }) {
+  const term = normalizeSearch(page.q);
+  return querySearchPage(
+    db,
+    {
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ...(term ? { FilterExpression: 'contains(searchText, :q)' } : {}),
+      ExpressionAttributeValues: { ':pk': keys.transactionsByDate('', '').gsi1pk, ...(term ? { ':q': term } : {}) },
+      ScanIndexForward: false,
+    },
+    { limit: page.limit, cursor: page.cursor, maxScanned: maxScannedPerPage },
+  );
+}
+
+/** A customer's transactions, newest first: reads only that customer's partition. */
+export function listCustomerTransactionItems(db: Db, customerId: string) {
+  return queryAll(db, {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': keys.customer(customerId).pk, ':prefix': keys.transactionPrefix },
+    ScanIndexForward: false,
+  });
+}
+
+/** After an event's title changed: its transactions that still carry another title get the new one. */
+export function refreshEventTitle(db: Db, eventId: string, title: string) {
+  return refreshNames(
+    db,
+    {
+      IndexName: 'gsi2',
+      KeyConditionExpression: 'gsi2pk = :pk',
+      FilterExpression: 'eventTitle <> :name',
+      ExpressionAttributeValues: { ':pk': keys.transactionsByEvent(eventId, '', '').gsi2pk, ':name': title },
+    },
+    { eventTitle: title },
+  );
+}
+
+/** After a customer's name changed: their transactions (in their own partition) get the new one. */
+export function refreshCustomerName(db: Db, customerId: string, name: string) {
+  return refreshNames(
+    db,
+    {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      FilterExpression: 'customerName <> :name',
+      ExpressionAttributeValues: { ':pk': keys.customer(customerId).pk, ':prefix': keys.transactionPrefix, ':name': name },
+    },
+    { customerName: name },
+  );
+}
+
+/** Transactions renamed per Query page (bounded memory), this many updates in flight. */
+const renameBatch = 500;
+const renameConcurrency = 8;
+
+async function refreshNames(
+  db: Db,
+  query: Omit<QueryCommandInput, 'TableName'>,
+  patch: { eventTitle?: string; customerName?: string },
+) {
+  let start: Record<string, unknown> | undefined;
+  let renamed = 0;
+  do {
+    const page = await db.doc.send(new QueryCommand({ ...query, TableName: db.tableName, Limit: renameBatch, ExclusiveStartKey: start }));
+    await forEachLimited(page.Items ?? [], renameConcurrency, async (item) => {
+      if (await renameTransaction(db, item, patch)) renamed += 1;
+    });
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return renamed;
+}
+
+/**
+ * Sets the new name and search text on one transaction, conditional on the other name it was
+ * computed from, so a rename of the event and one of the customer at the same time both land.
+ */
+async function renameTransaction(db: Db, found: Record<string, unknown>, patch: { eventTitle?: string; customerName?: string }) {
+  let item: Record<string, unknown> | undefined = found;
+  for (let attempt = 0; item && attempt < 10; attempt++) {
+    const seen = { eventTitle: item.eventTitle as string | undefined, customerName: item.customerName as string | undefined };
+    const next = { eventTitle: patch.eventTitle ?? seen.eventTitle, customerName: patch.customerName ?? seen.customerName };
+    const condition = (name: 'eventTitle' | 'customerName') =>
+      seen[name] === undefined ? `attribute_not_exists(${name})` : `${name} = :seen_${name}`;
+    const names = (['eventTitle', 'customerName'] as const).filter((name) => next[name] !== undefined);
+    try {
+      await db.doc.send(
+        new UpdateCommand({
+          TableName: db.tableName,
+          Key: { pk: item.pk, sk: item.sk },
+          UpdateExpression: `SET ${names.map((name) => `${name} = :${name}`).join(', ')}, searchText = :searchText`,
+          ConditionExpression: `attribute_exists(pk) AND ${condition('eventTitle')} AND ${condition('customerName')}`,
+          ExpressionAttributeValues: {
+            ...Object.fromEntries(names.map((name) => [`:${name}`, next[name]])),
+            ':searchText': transactionSearchText({ ...next, amountCents: Number(item.amountCents), status: item.status as string }),
+            ...(seen.eventTitle === undefined ? {} : { ':seen_eventTitle': seen.eventTitle }),
+            ...(seen.customerName === undefined ? {} : { ':seen_customerName': seen.customerName }),
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      item = await get(db, { pk: String(item.pk), sk: String(item.sk) });
+    }
+  }
+  return false;
+}
