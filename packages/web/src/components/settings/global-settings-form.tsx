@@ -41,9 +41,9 @@ function ServiceFeeForm({ settings }: { settings: AppSettingsInfo }) {
     schema: appSettingsForm,
     values: feeValues(settings),
     toValues: feeValues,
-    // Version 0 means never saved; the API takes a version only once there is one.
-    version: settings.version > 0 ? settings.version : undefined,
-    versionOf: (saved: AppSettingsInfo) => (saved.version > 0 ? saved.version : undefined),
+    // Version 0 means never saved: the first save is refused too if another admin's came first.
+    version: settings.version,
+    versionOf: (saved: AppSettingsInfo) => saved.version,
     what: 'service fee',
     save: (values, version) => save.mutateAsync({ serviceFeePercentage: values.serviceFeePercentage, version }),
     load: () => utils.settings.get.fetch(undefined, { staleTime: 0 }),
