@@ -3,7 +3,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { auth } from './lib/auth.ts';
-import { createQueryClient, createTrpcClient, trpc } from './lib/trpc.ts';
+import { createQueryClient, createTrpcClient, createTrpcUtils, trpc } from './lib/trpc.ts';
 import { createAppRouter } from './router.tsx';
 import './styles.css';
 
@@ -15,7 +15,7 @@ const queryClient = createQueryClient(() => {
   void router.navigate({ to: '/login' });
 });
 const trpcClient = createTrpcClient();
-const router = createAppRouter({ auth, queryClient });
+const router = createAppRouter({ auth, queryClient, trpc: createTrpcUtils(queryClient, trpcClient) });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -4,6 +4,8 @@ import { entityId, expectedVersion, httpUrlOrEmpty, pageInput } from '../shared.
 export const seoTitleMax = 60;
 export const seoDescriptionMax = 160;
 export const defaultOgType = 'website';
+/** The Open Graph types the SEO form offers (https://ogp.me/#types); a stored other type stays selectable. */
+export const ogTypes = ['website', 'article', 'profile', 'book', 'video.other', 'music.song'] as const;
 
 const title = z.string().trim().max(seoTitleMax, 'SEO title should be under 60 characters');
 const description = z.string().trim().max(seoDescriptionMax, 'Description should be under 160 characters');

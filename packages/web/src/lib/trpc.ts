@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { httpBatchLink } from '@trpc/client';
-import { createTRPCReact } from '@trpc/react-query';
+import { httpBatchLink, httpLink, splitLink } from '@trpc/client';
+import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '@event-admin/functions/trpc/routers/_app';
 import { errorStatus } from './errors.ts';
 
@@ -31,13 +31,27 @@ export function createQueryClient(onUnauthorized: () => void) {
   });
 }
 
+/**
+ * Calls made in the same tick share one batched request, except those sent with
+ * `{ trpc: { context: { alone: true } } }`: a batch fails as one on a network error, so a read whose
+ * failure means something different from its neighbours' (the edit page's event) goes alone.
+ */
 export function createTrpcClient() {
+  const options = {
+    url: '/trpc',
+    fetch: (url: URL | RequestInfo, init?: unknown) => fetch(url, { ...(init as RequestInit), credentials: 'include' }),
+  };
   return trpc.createClient({
-    links: [
-      httpBatchLink({
-        url: '/trpc',
-        fetch: (url, options) => fetch(url, { ...(options as RequestInit), credentials: 'include' }),
-      }),
-    ],
+    links: [splitLink({ condition: (op) => op.context.alone === true, true: httpLink(options), false: httpBatchLink(options) })],
   });
 }
+
+/**
+ * The query helpers outside React, for route loaders: the same cache and keys as the hooks, so a
+ * loader's ensureData is what the component's useQuery then reads.
+ * https://trpc.io/docs/client/react/createTRPCQueryUtils
+ */
+export function createTrpcUtils(queryClient: QueryClient, client: ReturnType<typeof createTrpcClient>) {
+  return createTRPCQueryUtils<AppRouter>({ queryClient, client });
+}
+export type TrpcUtils = ReturnType<typeof createTrpcUtils>;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { CustomerInfo } from '@event-admin/core/customer/customer.schema';
 import { Dialog } from '../ui/dialog.tsx';
-import { Tabs } from '../settings/tabs.tsx';
+import { Tabs } from '../ui/tabs.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { AddressBook } from './address-book.tsx';
 import { CustomerAvatar } from './customer-avatar.tsx';

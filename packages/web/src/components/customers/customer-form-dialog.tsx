@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { customerForm, type CustomerInfo } from '@event-admin/core/customer/customer.schema';
+import { customerForm, type CustomerForm, type CustomerInfo } from '@event-admin/core/customer/customer.schema';
 import { Dialog } from '../ui/dialog.tsx';
 import { Field } from '../ui/form-field.tsx';
 import { toast } from '../ui/toast.tsx';
-import { errorMessage, isConflict } from '../../lib/errors.ts';
+import { useVersionedForm } from '../ui/use-versioned-form.tsx';
+import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 
 const fallbackError = 'An error occurred. Please try again.';
@@ -23,56 +21,53 @@ export function CustomerFormDialog({ open, customer, onClose }: { open: boolean;
       title={editing ? 'Edit Customer' : 'Add New Customer'}
       description={editing ? "Update the customer's contact details." : 'Enter the details of the new customer.'}
     >
-      <CustomerForm customer={customer} onDone={onClose} />
+      <CustomerFormBody customer={customer} onDone={onClose} />
     </Dialog>
   );
 }
 
-function CustomerForm({ customer, onDone }: { customer: CustomerInfo | null; onDone: () => void }) {
+const customerValues = (customer: CustomerInfo | null): CustomerForm => ({
+  name: customer?.name ?? '',
+  email: customer?.email ?? '',
+  phone: customer?.phone ?? '',
+});
+
+function CustomerFormBody({ customer, onDone }: { customer: CustomerInfo | null; onDone: () => void }) {
   const utils = trpc.useUtils();
   const create = trpc.customers.create.useMutation();
   const update = trpc.customers.update.useMutation();
-  const [conflict, setConflict] = useState<string | null>(null);
-  const form = useForm({
-    resolver: zodResolver(customerForm),
-    defaultValues: { name: customer?.name ?? '', email: customer?.email ?? '', phone: customer?.phone ?? '' },
-  });
-  const { errors, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    setConflict(null);
-    const fields = { name: values.name, email: values.email, phone: values.phone ?? '' };
-    try {
-      if (customer) {
-        await update.mutateAsync({ id: customer.id, version: customer.version, ...fields });
-        toast({ title: 'Customer updated', description: 'The customer has been updated successfully.', variant: 'success' });
-      } else {
-        await create.mutateAsync(fields);
-        toast({ title: 'Customer created', description: 'The customer has been added successfully.', variant: 'success' });
-      }
+  const { form, onSubmit, notices } = useVersionedForm({
+    schema: customerForm,
+    values: customerValues(customer),
+    toValues: customerValues,
+    version: customer?.version,
+    versionOf: (saved: CustomerInfo) => saved.version,
+    what: 'customer',
+    save: (values, version) => {
+      const fields = { name: values.name, email: values.email, phone: values.phone ?? '' };
+      return customer && version !== undefined ? update.mutateAsync({ id: customer.id, version, ...fields }) : create.mutateAsync(fields);
+    },
+    load: customer ? () => utils.customers.get.fetch({ id: customer.id }, { staleTime: 0 }) : undefined,
+    onSaved: () => {
+      if (customer) toast({ title: 'Customer updated', description: 'The customer has been updated successfully.', variant: 'success' });
+      else toast({ title: 'Customer created', description: 'The customer has been added successfully.', variant: 'success' });
       // The lists that show customers (a new name also shows on their transactions).
-      await Promise.all([
+      void Promise.all([
         utils.customers.page.invalidate(),
         utils.customers.totals.invalidate(),
         utils.customers.list.invalidate(),
         ...(customer ? [utils.transactions.page.invalidate(), utils.customers.transactionHistory.invalidate({ id: customer.id })] : []),
       ]);
       onDone();
-    } catch (error) {
-      const message = errorMessage(error, fallbackError);
-      // The input stays as typed; a conflict is also said inside the dialog, next to the form.
-      if (isConflict(error)) setConflict(message);
-      toast({ title: customer ? 'Failed to update customer' : 'Failed to create customer', description: message, variant: 'destructive' });
-    }
+    },
+    onFailed: (error) =>
+      toast({ title: customer ? 'Failed to update customer' : 'Failed to create customer', description: errorMessage(error, fallbackError), variant: 'destructive' }),
   });
+  const { errors, isSubmitting } = form.formState;
 
   return (
     <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
-      {conflict && (
-        <div role="alert" className="alert alert-warning text-sm">
-          {conflict}
-        </div>
-      )}
+      {notices}
       <Field label="Name" error={errors.name?.message}>
         {(p) => <input {...p} className="input w-full" autoComplete="off" aria-invalid={!!errors.name} {...form.register('name')} />}
       </Field>

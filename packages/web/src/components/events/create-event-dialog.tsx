@@ -7,20 +7,17 @@ import {
   createEventForm,
   createEventSteps,
   createFormDefaultTime,
-  ctaChoices,
   defaultCtaText,
-  eventStatuses,
   type CreateEventForm,
   type EventStatus,
 } from '@event-admin/core/event/event.schema';
 import { Dialog } from '../ui/dialog.tsx';
-import { Field } from '../ui/form-field.tsx';
 import { toast } from '../ui/toast.tsx';
+import { UnsavedChangesGuard } from '../ui/unsaved-changes.tsx';
 import { errorMessage } from '../../lib/errors.ts';
-import { capitalize } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { CreateEventFields, type CreateEventStep as Step } from './create-event-fields.tsx';
 
-type Step = keyof typeof createEventSteps;
 type FormInput = z.input<typeof createEventForm>;
 
 const steps: { key: Step; label: string; short: string }[] = [
@@ -55,8 +52,19 @@ interface Pending {
   seoSaved: boolean;
 }
 
-/** The three-step create wizard (SPEC "Create Event dialog"), opened from the dashboard and the events list. */
+/**
+ * The three-step create wizard (SPEC "Create Event dialog"), opened from the dashboard and the
+ * events list. Its content is mounted only while open, so each opening starts from the defaults.
+ */
 export function CreateEventDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Dialog open={open} onClose={onClose} title="Create New Event" description="Add a new event in three steps." size="lg">
+      <CreateEventWizard onClose={onClose} />
+    </Dialog>
+  );
+}
+
+function CreateEventWizard({ onClose }: { onClose: () => void }) {
   const utils = trpc.useUtils();
   const createEvent = trpc.events.create.useMutation();
   const saveSeo = trpc.seo.save.useMutation();
@@ -68,21 +76,13 @@ export function CreateEventDialog({ open, onClose }: { open: boolean; onClose: (
     resolver: zodResolver(createEventForm),
     defaultValues: createEventDefaults(),
   });
-  const { register, formState, watch } = form;
-  const errors = formState.errors;
+  const { formState } = form;
   const busy = formState.isSubmitting;
   const stepIndex = steps.findIndex((s) => s.key === step);
 
-  const reset = () => {
-    form.reset(createEventDefaults());
-    setStep('basic');
-    setPartial(null);
-    pending.current = null;
-  };
-
+  // Cancel closes without asking (SPEC); Escape, the backdrop or leaving the page ask first.
   const cancel = () => {
     if (busy) return;
-    reset();
     onClose();
   };
 
@@ -160,16 +160,12 @@ export function CreateEventDialog({ open, onClose }: { open: boolean; onClose: (
 
     await refreshLists();
     toast({ title: 'Event created', description: 'Your event has been created successfully.', variant: 'success' });
-    reset();
     onClose();
   });
 
-  const isCustom = watch('ctaText') === 'Custom';
-  const seoTitleLength = (watch('seoTitle') ?? '').length;
-  const seoDescriptionLength = (watch('seoDescription') ?? '').length;
-
   return (
-    <Dialog open={open} onClose={cancel} title="Create New Event" description="Add a new event in three steps." size="lg">
+    <>
+      <UnsavedChangesGuard when={formState.isDirty || partial !== null} />
       <ol className="steps steps-horizontal mb-2 w-full text-xs sm:text-sm" aria-label="Steps">
         {steps.map((s, i) => (
           <li key={s.key} className={`step ${i <= stepIndex ? 'step-primary' : ''}`} aria-current={s.key === step ? 'step' : undefined}>
@@ -196,82 +192,7 @@ export function CreateEventDialog({ open, onClose }: { open: boolean; onClose: (
       >
         <fieldset disabled={busy} className="flex flex-col gap-4">
           <legend className="sr-only">{steps[stepIndex]!.label}</legend>
-          {step === 'basic' && (
-            // Once the event exists (only its SEO or CTA is left to save), its basics cannot change here.
-            <fieldset disabled={!!partial} className="flex flex-col gap-4">
-              <Field label="Title" error={errors.title?.message}>
-                {(p) => <input {...p} className="input w-full" placeholder="Event title" {...register('title')} />}
-              </Field>
-              <Field label="Description" hint="Optional" error={errors.description?.message}>
-                {(p) => <textarea {...p} className="textarea w-full" rows={3} placeholder="What is this event about?" {...register('description')} />}
-              </Field>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <Field label="Date" error={errors.date?.message}>
-                  {(p) => <input {...p} type="date" className="input w-full" {...register('date')} />}
-                </Field>
-                <Field label="Time" error={errors.time?.message}>
-                  {(p) => <input {...p} type="time" className="input w-full" {...register('time')} />}
-                </Field>
-              </div>
-              <Field label="Venue" error={errors.venue?.message}>
-                {(p) => <input {...p} className="input w-full" placeholder="Where is it held?" {...register('venue')} />}
-              </Field>
-              <Field label="Status" error={errors.status?.message}>
-                {(p) => (
-                  <select {...p} className="select w-full" {...register('status')}>
-                    {eventStatuses.map((s) => (
-                      <option key={s} value={s}>
-                        {capitalize(s)}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-            </fieldset>
-          )}
-
-          {step === 'seo' && (
-            <>
-              <Field
-                label="SEO Title"
-                hint={`Recommended: SEO title 50-60 characters (${seoTitleLength}/60)`}
-                error={errors.seoTitle?.message}
-              >
-                {(p) => <input {...p} className="input w-full" {...register('seoTitle')} />}
-              </Field>
-              <Field
-                label="SEO Description"
-                hint={`Recommended: meta description 150-160 characters (${seoDescriptionLength}/160)`}
-                error={errors.seoDescription?.message}
-              >
-                {(p) => <textarea {...p} className="textarea w-full" rows={3} {...register('seoDescription')} />}
-              </Field>
-              <Field label="SEO Keywords" hint="Comma separated, e.g. concert, jazz, live music" error={errors.seoKeywords?.message}>
-                {(p) => <input {...p} className="input w-full" {...register('seoKeywords')} />}
-              </Field>
-            </>
-          )}
-
-          {step === 'cta' && (
-            <>
-              <Field label="Call to Action Text" error={errors.ctaText?.message}>
-                {(p) => (
-                  <select {...p} className="select w-full" {...register('ctaText')}>
-                    {ctaChoices.map((c) => (
-                      <option key={c} value={c}>
-                        {c}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-              {isCustom && (
-                <Field label="Custom CTA Text" error={errors.customCta?.message}>
-                  {(p) => <input {...p} className="input w-full" placeholder="e.g. Save My Seat" {...register('customCta')} />}
-                </Field>
-              )}
-            </>
-          )}
+          <CreateEventFields step={step} form={form} locked={!!partial} />
 
           {partial && (
             <div role="alert" className="alert alert-warning text-sm">
@@ -304,6 +225,6 @@ export function CreateEventDialog({ open, onClose }: { open: boolean; onClose: (
           </div>
         </fieldset>
       </form>
-    </Dialog>
+    </>
   );
 }

@@ -1,10 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { appSettingsForm, defaultServiceFeePercentage, type AppSettingsInfo } from '@event-admin/core/settings/settings.schema';
 import { FieldError } from '../ui/form-field.tsx';
 import { toast } from '../ui/toast.tsx';
-import { errorMessage, isConflict } from '../../lib/errors.ts';
+import { useVersionedForm } from '../ui/use-versioned-form.tsx';
+import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { SettingsCard } from './settings-card.tsx';
 
@@ -25,38 +24,39 @@ export function GlobalSettingsForm() {
           </button>
         </div>
       ) : (
-        // A new version (after a save) starts the form from what is stored.
-        <ServiceFeeForm key={settings.data.version} settings={settings.data} />
+        <ServiceFeeForm settings={settings.data} />
       )}
     </SettingsCard>
   );
 }
 
+const feeValues = (settings: AppSettingsInfo) => ({ serviceFeePercentage: settings.serviceFeePercentage || defaultServiceFeePercentage });
+const failed = 'Failed to update settings. Please try again.';
+
 function ServiceFeeForm({ settings }: { settings: AppSettingsInfo }) {
   const id = useId();
   const utils = trpc.useUtils();
   const save = trpc.settings.save.useMutation();
-  const form = useForm({
-    resolver: zodResolver(appSettingsForm),
-    defaultValues: { serviceFeePercentage: settings.serviceFeePercentage || defaultServiceFeePercentage },
+  const { form, onSubmit, notices } = useVersionedForm({
+    schema: appSettingsForm,
+    values: feeValues(settings),
+    toValues: feeValues,
+    // Version 0 means never saved: the first save is refused too if another admin's came first.
+    version: settings.version,
+    versionOf: (saved: AppSettingsInfo) => saved.version,
+    what: 'service fee',
+    save: (values, version) => save.mutateAsync({ serviceFeePercentage: values.serviceFeePercentage, version }),
+    load: () => utils.settings.get.fetch(undefined, { staleTime: 0 }),
+    cache: (saved) => utils.settings.get.setData(undefined, saved),
+    onSaved: () => toast({ title: 'Settings updated', description: 'Global settings have been updated successfully.', variant: 'success' }),
+    // A save that lost to another one says so plainly; the typed value stays in the field.
+    onFailed: (e, conflict) => toast({ title: 'Error', description: conflict ? errorMessage(e, failed) : failed, variant: 'destructive' }),
   });
   const error = form.formState.errors.serviceFeePercentage?.message;
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      // Version 0 means never saved; the API takes a version only once there is one.
-      await save.mutateAsync({ serviceFeePercentage: values.serviceFeePercentage, version: settings.version > 0 ? settings.version : undefined });
-      toast({ title: 'Settings updated', description: 'Global settings have been updated successfully.', variant: 'success' });
-      await utils.settings.get.invalidate();
-    } catch (e) {
-      // A save that lost to another one says so plainly; the typed value stays in the field.
-      const description = isConflict(e) ? errorMessage(e, 'Failed to update settings. Please try again.') : 'Failed to update settings. Please try again.';
-      toast({ title: 'Error', description, variant: 'destructive' });
-    }
-  });
-
   return (
     <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+      {notices}
       <div>
         <label htmlFor={id} className="mb-1 block text-sm font-medium">
           Service Fee Percentage

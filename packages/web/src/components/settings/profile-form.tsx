@@ -3,6 +3,7 @@ import { useForm } from 'react-hook-form';
 import { profileForm } from '@event-admin/core/settings/profile.schema';
 import { Field } from '../ui/form-field.tsx';
 import { toast } from '../ui/toast.tsx';
+import { UnsavedChangesGuard } from '../ui/unsaved-changes.tsx';
 import { profileStore } from '../../lib/profile.ts';
 import { SettingsCard } from './settings-card.tsx';
 
@@ -27,6 +28,7 @@ export function ProfileForm() {
   return (
     <SettingsCard title="Profile" description="How you appear in the dashboard.">
       <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+        <UnsavedChangesGuard when={form.formState.isDirty} onDiscard={() => form.reset()} />
         <Field label="Name" error={errors.name?.message}>
           {(p) => <input {...p} className="input w-full" autoComplete="name" aria-invalid={!!errors.name} {...form.register('name')} />}
         </Field>

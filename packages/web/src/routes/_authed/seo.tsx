@@ -5,7 +5,7 @@ import { PageHeader, SearchInput, Toolbar } from '../../components/layout/page-h
 import { SeoEditDialog } from '../../components/seo/seo-edit-dialog.tsx';
 import { SeoTable, type SeoRow } from '../../components/seo/seo-table.tsx';
 import { SeoTips } from '../../components/seo/seo-tips.tsx';
-import { Tabs } from '../../components/settings/tabs.tsx';
+import { Tabs } from '../../components/ui/tabs.tsx';
 import { trpc } from '../../lib/trpc.ts';
 
 export const Route = createFileRoute('/_authed/seo')({

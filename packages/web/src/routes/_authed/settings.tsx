@@ -5,7 +5,7 @@ import { GlobalSettingsForm } from '../../components/settings/global-settings-fo
 import { NotificationsForm } from '../../components/settings/notifications-form.tsx';
 import { ProfileForm } from '../../components/settings/profile-form.tsx';
 import { SecurityForm } from '../../components/settings/security-form.tsx';
-import { Tabs } from '../../components/settings/tabs.tsx';
+import { Tabs } from '../../components/ui/tabs.tsx';
 
 const settingsTabs = ['profile', 'notifications', 'security', 'global'] as const;
 type SettingsTab = (typeof settingsTabs)[number];

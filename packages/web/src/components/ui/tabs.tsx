@@ -7,9 +7,10 @@ export interface TabItem<T extends string> {
 }
 
 /**
- * WAI-ARIA tabs (https://www.w3.org/WAI/ARIA/apg/patterns/tabs/): a labelled tablist, arrow keys,
- * Home and End move between tabs. Hidden panels stay mounted, so what was typed in one tab is
- * still there after a look at another. daisyUI styles the selected tab from `aria-selected`.
+ * The one tab component: WAI-ARIA tabs (https://www.w3.org/WAI/ARIA/apg/patterns/tabs/), a
+ * labelled tablist with one tab in the tab order; Left, Right, Home and End move between tabs and
+ * select them. Hidden panels stay mounted, so what was typed in one tab is still there after a look
+ * at another. `frame` wraps the panels (e.g. in a card) without splitting the component.
  */
 export function Tabs<T extends string>({
   label,
@@ -17,12 +18,14 @@ export function Tabs<T extends string>({
   value,
   onChange,
   className = '',
+  frame = (panels) => panels,
 }: {
   label: string;
-  tabs: TabItem<T>[];
+  tabs: readonly TabItem<T>[];
   value: T;
   onChange: (value: T) => void;
   className?: string;
+  frame?: (panels: ReactNode) => ReactNode;
 }) {
   const baseId = useId();
   const refs = useRef(new Map<T, HTMLButtonElement>());
@@ -61,7 +64,7 @@ export function Tabs<T extends string>({
               aria-selected={isSelected}
               aria-controls={`${baseId}-panel-${tab.id}`}
               tabIndex={isSelected ? 0 : -1}
-              className="tab whitespace-nowrap"
+              className={`tab whitespace-nowrap ${isSelected ? 'tab-active' : ''}`}
               onClick={() => onChange(tab.id)}
             >
               {tab.label}
@@ -69,11 +72,19 @@ export function Tabs<T extends string>({
           );
         })}
       </div>
-      {tabs.map((tab) => (
-        <div key={tab.id} role="tabpanel" id={`${baseId}-panel-${tab.id}`} aria-labelledby={`${baseId}-tab-${tab.id}`} hidden={tab.id !== selected.id}>
-          {tab.content}
-        </div>
-      ))}
+      {frame(
+        tabs.map((tab) => (
+          <div
+            key={tab.id}
+            role="tabpanel"
+            id={`${baseId}-panel-${tab.id}`}
+            aria-labelledby={`${baseId}-tab-${tab.id}`}
+            hidden={tab.id !== selected.id}
+          >
+            {tab.content}
+          </div>
+        )),
+      )}
     </div>
   );
 }

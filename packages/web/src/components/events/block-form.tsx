@@ -8,7 +8,8 @@ import {
   type ContentBlock,
   type ContentBlockType,
 } from '@event-admin/core/content-block/content-block.schema';
-import { Field } from '../../../../components/ui/form-field.tsx';
+import { Field } from '../ui/form-field.tsx';
+import { UnsavedChangesGuard } from '../ui/unsaved-changes.tsx';
 
 export const blockTypeLabels: Record<ContentBlockType, string> = { text: 'Text', image: 'Image', banner: 'Banner', video: 'Video' };
 
@@ -85,6 +86,7 @@ export function BlockForm({
         void submit(e);
       }}
     >
+      <UnsavedChangesGuard when={form.formState.isDirty} onDiscard={() => form.reset()} />
       {fields[type].map((field) => (
         <Field key={field.name} label={field.label} hint={field.hint} error={errors[field.name]?.message}>
           {(p) =>

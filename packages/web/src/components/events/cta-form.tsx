@@ -1,14 +1,11 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useId } from 'react';
 import { ctaEditForm, defaultCtaColor, type CtaEditForm, type CtaInfo } from '@event-admin/core/cta/cta.schema';
 import { ctaChoices } from '@event-admin/core/event/event.schema';
-import { FieldError } from '../../../../components/ui/form-field.tsx';
-import { Field } from '../../../../components/ui/form-field.tsx';
-import { toast } from '../../../../components/ui/toast.tsx';
-import { errorMessage, isConflict } from '../../../../lib/errors.ts';
-import { trpc } from '../../../../lib/trpc.ts';
-import { ConflictNotice } from './conflict-notice.tsx';
+import { Field, FieldError } from '../ui/form-field.tsx';
+import { toast } from '../ui/toast.tsx';
+import { useVersionedForm } from '../ui/use-versioned-form.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { trpc } from '../../lib/trpc.ts';
 
 const presetTexts: readonly string[] = ctaChoices.filter((c) => c !== 'Custom');
 const isHex = (value: string) => /^#[0-9a-fA-F]{6}$/.test(value.trim());
@@ -27,58 +24,38 @@ export function CtaForm({ eventId, cta }: { eventId: string; cta: CtaInfo | null
   const save = trpc.cta.save.useMutation();
   const listId = useId();
   const colorTextId = useId();
-  const [version, setVersion] = useState(cta?.version);
-  const [conflict, setConflict] = useState(false);
-  const [reloading, setReloading] = useState(false);
-  const form = useForm<CtaEditForm>({ resolver: zodResolver(ctaEditForm), defaultValues: ctaValues(cta) });
-  const { register, formState, watch, setValue } = form;
-  const errors = formState.errors;
-  const color = watch('buttonColor') ?? '';
-  const text = watch('buttonText') ?? '';
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const saved = await save.mutateAsync({
+  const { form, onSubmit, notices } = useVersionedForm({
+    schema: ctaEditForm,
+    values: ctaValues(cta),
+    toValues: ctaValues,
+    version: cta?.version,
+    versionOf: (saved: CtaInfo | null) => saved?.version,
+    what: 'call to action',
+    save: (values, version) =>
+      save.mutateAsync({
         eventId,
         text: values.buttonText,
         isCustom: !presetTexts.includes(values.buttonText.trim()),
         ticketsCta: values.ticketsCta ?? '',
         buttonColor: values.buttonColor.toUpperCase(),
         version,
-      });
-      utils.cta.get.setData({ id: eventId }, saved);
-      setVersion(saved.version);
-      form.reset(ctaValues(saved));
-      setConflict(false);
-      toast({ title: 'Success', description: 'CTA data updated successfully', variant: 'success' });
-    } catch (error) {
-      if (isConflict(error)) {
-        setConflict(true);
-        toast({ title: 'Failed to update CTA data', description: errorMessage(error, 'The CTA was changed elsewhere.'), variant: 'destructive' });
-      } else {
-        toast({ title: 'Error', description: 'Failed to update CTA data', variant: 'destructive' });
-      }
-    }
+      }),
+    load: () => utils.cta.get.fetch({ id: eventId }, { staleTime: 0 }),
+    cache: (saved) => utils.cta.get.setData({ id: eventId }, saved),
+    onSaved: () => toast({ title: 'Success', description: 'CTA data updated successfully', variant: 'success' }),
+    onFailed: (error, conflict) => {
+      if (conflict) toast({ title: 'Failed to update CTA data', description: errorMessage(error, 'The CTA was changed elsewhere.'), variant: 'destructive' });
+      else toast({ title: 'Error', description: 'Failed to update CTA data', variant: 'destructive' });
+    },
   });
-
-  const reload = async () => {
-    setReloading(true);
-    try {
-      const latest = await utils.cta.get.fetch({ id: eventId }, { staleTime: 0 });
-      utils.cta.get.setData({ id: eventId }, latest);
-      setVersion(latest?.version);
-      form.reset(ctaValues(latest));
-      setConflict(false);
-    } catch (error) {
-      toast({ title: 'Error', description: errorMessage(error, 'Failed to load the CTA.'), variant: 'destructive' });
-    } finally {
-      setReloading(false);
-    }
-  };
+  const { register, formState, watch, setValue } = form;
+  const errors = formState.errors;
+  const color = watch('buttonColor') ?? '';
+  const text = watch('buttonText') ?? '';
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      {conflict && <ConflictNotice what="call to action" onReload={() => void reload()} reloading={reloading} />}
+      {notices}
       <fieldset disabled={formState.isSubmitting} className="flex flex-col gap-4">
         <legend className="sr-only">CTA</legend>
         <Field label="Button Text" hint="Choose a suggestion or write your own" error={errors.buttonText?.message}>

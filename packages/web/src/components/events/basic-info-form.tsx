@@ -1,13 +1,10 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { format } from 'date-fns';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
 import { editEventForm, type EditEventForm, type EventInfo } from '@event-admin/core/event/event.schema';
-import { Field } from '../../../../components/ui/form-field.tsx';
-import { toast } from '../../../../components/ui/toast.tsx';
-import { errorMessage, isConflict } from '../../../../lib/errors.ts';
-import { trpc } from '../../../../lib/trpc.ts';
-import { ConflictNotice } from './conflict-notice.tsx';
+import { Field } from '../ui/form-field.tsx';
+import { toast } from '../ui/toast.tsx';
+import { useVersionedForm } from '../ui/use-versioned-form.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { trpc } from '../../lib/trpc.ts';
 
 /** The event's day (in the browser's zone) at its time, as a datetime-local value. */
 export function toDateTimeLocal(event: Pick<EventInfo, 'date' | 'time'>) {
@@ -34,15 +31,15 @@ export function basicInfoValues(event: EventInfo): EditEventForm {
 export function BasicInfoForm({ event }: { event: EventInfo }) {
   const utils = trpc.useUtils();
   const update = trpc.events.update.useMutation();
-  const [conflict, setConflict] = useState(false);
-  const [reloading, setReloading] = useState(false);
-  const form = useForm<EditEventForm>({ resolver: zodResolver(editEventForm), defaultValues: basicInfoValues(event) });
-  const { register, formState } = form;
-  const errors = formState.errors;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const saved = await update.mutateAsync({
+  const { form, onSubmit, notices } = useVersionedForm({
+    schema: editEventForm,
+    values: basicInfoValues(event),
+    toValues: basicInfoValues,
+    version: event.version,
+    versionOf: (saved: EventInfo) => saved.version,
+    what: 'event',
+    save: (values, version) =>
+      update.mutateAsync({
         id: event.id,
         title: values.title,
         description: values.description ?? '',
@@ -55,40 +52,25 @@ export function BasicInfoForm({ event }: { event: EventInfo }) {
         tailgateEventId: values.tailgateEventId ?? '',
         tailgateDiscount: values.tailgateDiscount ?? '',
         seatViewUrl: values.seatViewUrl ?? '',
-        version: event.version,
-      });
-      utils.events.get.setData({ id: event.id }, saved);
-      form.reset(basicInfoValues(saved));
-      setConflict(false);
+        version: version ?? event.version,
+      }),
+    load: () => utils.events.get.fetch({ id: event.id }, { staleTime: 0 }),
+    cache: (saved) => utils.events.get.setData({ id: event.id }, saved),
+    onSaved: () => {
       void Promise.all([utils.events.list.invalidate(), utils.events.page.invalidate(), utils.events.recent.invalidate(), utils.events.listWithDetails.invalidate()]);
       toast({ title: 'Success', description: 'Event updated successfully', variant: 'success' });
-    } catch (error) {
-      if (isConflict(error)) {
-        setConflict(true);
-        toast({ title: 'Failed to update event', description: errorMessage(error, 'The event was changed elsewhere.'), variant: 'destructive' });
-      } else {
-        toast({ title: 'Error', description: 'Failed to update event', variant: 'destructive' });
-      }
-    }
+    },
+    onFailed: (error, conflict) => {
+      if (conflict) toast({ title: 'Failed to update event', description: errorMessage(error, 'The event was changed elsewhere.'), variant: 'destructive' });
+      else toast({ title: 'Error', description: 'Failed to update event', variant: 'destructive' });
+    },
   });
-
-  const reload = async () => {
-    setReloading(true);
-    try {
-      const latest = await utils.events.get.fetch({ id: event.id }, { staleTime: 0 });
-      utils.events.get.setData({ id: event.id }, latest);
-      form.reset(basicInfoValues(latest));
-      setConflict(false);
-    } catch (error) {
-      toast({ title: 'Error', description: errorMessage(error, 'Failed to load event.'), variant: 'destructive' });
-    } finally {
-      setReloading(false);
-    }
-  };
+  const { register, formState } = form;
+  const errors = formState.errors;
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-      {conflict && <ConflictNotice what="event" onReload={() => void reload()} reloading={reloading} />}
+      {notices}
       <fieldset disabled={formState.isSubmitting} className="flex flex-col gap-4">
         <legend className="sr-only">Basic Info</legend>
         <Field label="Title" error={errors.title?.message}>

@@ -9,19 +9,18 @@ import {
   type DragEndEvent,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
+import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { useEffect, useState } from 'react';
-import { contentBlockTypes, type ContentBlock, type ContentBlockType } from '@event-admin/core/content-block/content-block.schema';
-import { Dialog } from '../../../../components/ui/dialog.tsx';
-import { ArrowDownIcon, ArrowUpIcon, PlusIcon } from '../../../../components/ui/icons.tsx';
-import { toast } from '../../../../components/ui/toast.tsx';
-import { errorMessage, isConflict } from '../../../../lib/errors.ts';
-import { trpc } from '../../../../lib/trpc.ts';
-import { BlockForm, blockTypeLabels, type BlockDraft } from './block-form.tsx';
-import { BlockPreview } from './block-preview.tsx';
-import { ConflictNotice } from './conflict-notice.tsx';
-import { TabList, TabPanel } from './tabs.tsx';
+import type { ContentBlock, ContentBlocksInfo } from '@event-admin/core/content-block/content-block.schema';
+import { PlusIcon } from '../ui/icons.tsx';
+import { toast } from '../ui/toast.tsx';
+import { UnsavedChangesGuard } from '../ui/unsaved-changes.tsx';
+import { useVersionedSave } from '../ui/use-versioned-form.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { AddBlockDialog } from './add-block-dialog.tsx';
+import { blockTypeLabels, type BlockDraft } from './block-form.tsx';
+import { SortableBlock } from './sortable-block.tsx';
 
 /** A unique block id; crypto.randomUUID needs a secure context, so fall back to random bytes. */
 function newBlockId() {
@@ -72,11 +71,8 @@ function BlockList({
   const save = trpc.contentBlocks.save.useMutation();
   const [blocks, setBlocks] = useState(initialBlocks);
   const [saved, setSaved] = useState(initialBlocks);
-  const [version, setVersion] = useState(initialVersion);
   const [editingId, setEditingId] = useState<string | null>(null);
   const [addOpen, setAddOpen] = useState(false);
-  const [conflict, setConflict] = useState(false);
-  const [reloading, setReloading] = useState(false);
   const [announcement, setAnnouncement] = useState('');
   const dirty = JSON.stringify(blocks) !== JSON.stringify(saved);
 
@@ -127,44 +123,28 @@ function BlockList({
     setEditingId(null);
   };
 
-  const saveAll = async () => {
-    try {
-      const result = await save.mutateAsync({ eventId, blocks, version: version || undefined });
+  const versioned = useVersionedSave({
+    version: initialVersion || undefined,
+    what: 'content block list',
+    save: (list: ContentBlock[], version) => save.mutateAsync({ eventId, blocks: list, version }),
+    versionOf: (result: ContentBlocksInfo) => result.version || undefined,
+    load: () => utils.contentBlocks.get.fetch({ id: eventId }, { staleTime: 0 }),
+    apply: (result) => {
       utils.contentBlocks.get.setData({ id: eventId }, result);
       setBlocks(result.blocks);
       setSaved(result.blocks);
-      setVersion(result.version);
-      setConflict(false);
-      toast({ title: 'Content blocks saved', description: 'Your content blocks have been updated successfully.', variant: 'success' });
-    } catch (error) {
-      if (isConflict(error)) {
-        setConflict(true);
-        toast({ title: 'Error saving content blocks', description: errorMessage(error, 'The blocks were changed elsewhere.'), variant: 'destructive' });
-      } else {
-        toast({
-          title: 'Error saving content blocks',
-          description: 'There was a problem saving your content blocks. Please try again.',
-          variant: 'destructive',
-        });
-      }
-    }
-  };
-
-  const reload = async () => {
-    setReloading(true);
-    try {
-      const latest = await utils.contentBlocks.get.fetch({ id: eventId }, { staleTime: 0 });
-      setBlocks(latest.blocks);
-      setSaved(latest.blocks);
-      setVersion(latest.version);
       setEditingId(null);
-      setConflict(false);
-    } catch (error) {
-      toast({ title: 'Error', description: errorMessage(error, 'The content blocks could not be loaded.'), variant: 'destructive' });
-    } finally {
-      setReloading(false);
-    }
-  };
+    },
+    onSaved: () => toast({ title: 'Content blocks saved', description: 'Your content blocks have been updated successfully.', variant: 'success' }),
+    onFailed: (error, conflict) =>
+      toast({
+        title: 'Error saving content blocks',
+        description: conflict
+          ? errorMessage(error, 'The blocks were changed elsewhere.')
+          : 'There was a problem saving your content blocks. Please try again.',
+        variant: 'destructive',
+      }),
+  });
 
   return (
     <div className="flex flex-col gap-4">
@@ -181,7 +161,7 @@ function BlockList({
             <PlusIcon />
             Add Block
           </button>
-          <button type="button" className="btn btn-primary" onClick={() => void saveAll()} disabled={save.isPending}>
+          <button type="button" className="btn btn-primary" onClick={() => void versioned.submit(blocks)} disabled={save.isPending}>
             {save.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
             {save.isPending ? 'Saving...' : 'Save Changes'}
           </button>
@@ -193,7 +173,8 @@ function BlockList({
           The saved content blocks could not be loaded. Saving now replaces them with the list below.
         </div>
       )}
-      {conflict && <ConflictNotice what="content block list" onReload={() => void reload()} reloading={reloading} />}
+      {versioned.notice}
+      <UnsavedChangesGuard when={dirty} onDiscard={() => setBlocks(saved)} />
       <p className="sr-only" aria-live="polite">
         {announcement}
       </p>
@@ -242,122 +223,3 @@ function BlockList({
     </div>
   );
 }
-
-function SortableBlock({
-  block,
-  index,
-  count,
-  editing,
-  onEdit,
-  onCancelEdit,
-  onUpdate,
-  onDelete,
-  onMove,
-}: {
-  block: ContentBlock;
-  index: number;
-  count: number;
-  editing: boolean;
-  onEdit: () => void;
-  onCancelEdit: () => void;
-  onUpdate: (draft: BlockDraft) => void;
-  onDelete: () => void;
-  onMove: (delta: -1 | 1) => void;
-}) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: block.id, disabled: editing });
-  const label = `block ${index + 1}`;
-  const typeLabel = blockTypeLabels[block.type];
-  return (
-    <li
-      ref={setNodeRef}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
-      className={`card card-border bg-base-100 ${isDragging ? 'z-10 shadow-lg ring-2 ring-primary' : ''}`}
-      aria-label={`${typeLabel} block, position ${index + 1} of ${count}`}
-      data-testid="content-block"
-      data-block-id={block.id}
-      data-block-type={block.type}
-    >
-      <div className="card-body gap-2 p-3 sm:p-4">
-        <div className="flex items-center gap-2">
-          <button
-            type="button"
-            ref={setActivatorNodeRef}
-            className="btn btn-ghost btn-sm btn-square cursor-grab touch-none active:cursor-grabbing"
-            aria-label={`Drag to reorder ${label}`}
-            disabled={editing}
-            {...attributes}
-            {...listeners}
-          >
-            <GripIcon />
-          </button>
-          <p className="flex-1 text-xs font-semibold uppercase tracking-wide text-base-content/60">
-            {typeLabel} <span className="sr-only">block</span>
-          </p>
-          {!editing && (
-            <div className="flex items-center gap-1">
-              <button type="button" className="btn btn-ghost btn-xs btn-square" aria-label={`Move ${label} up`} title="Move up" disabled={index === 0} onClick={() => onMove(-1)}>
-                <ArrowUpIcon />
-              </button>
-              <button type="button" className="btn btn-ghost btn-xs btn-square" aria-label={`Move ${label} down`} title="Move down" disabled={index === count - 1} onClick={() => onMove(1)}>
-                <ArrowDownIcon />
-              </button>
-              <button type="button" className="btn btn-ghost btn-xs" aria-label={`Edit ${label}`} onClick={onEdit}>
-                Edit
-              </button>
-              <button type="button" className="btn btn-ghost btn-xs text-error" aria-label={`Delete ${label}`} onClick={onDelete}>
-                Delete
-              </button>
-            </div>
-          )}
-        </div>
-        <div className="min-w-0 sm:pl-10">
-          {editing ? (
-            <div className="rounded-box bg-base-200 p-3" aria-label={`Edit ${label}`} role="group">
-              <BlockForm type={block.type} initial={block} submitLabel="Update Block" onSubmit={onUpdate} onCancel={onCancelEdit} />
-            </div>
-          ) : (
-            <BlockPreview block={block} />
-          )}
-        </div>
-      </div>
-    </li>
-  );
-}
-
-function AddBlockDialog({ open, onClose, onAdd }: { open: boolean; onClose: () => void; onAdd: (draft: BlockDraft) => void }) {
-  const [type, setType] = useState<ContentBlockType>('text');
-  const close = () => {
-    setType('text');
-    onClose();
-  };
-  return (
-    <Dialog open={open} onClose={close} title="Add Block" description="Choose a block type and fill in its content.">
-      <TabList
-        tabs={contentBlockTypes.map((t) => ({ key: t, label: blockTypeLabels[t] }))}
-        active={type}
-        onChange={setType}
-        label="Block type"
-        idPrefix="add-block"
-        className="mb-4"
-      />
-      <TabPanel idPrefix="add-block" tabKey={type} active>
-        <BlockForm
-          key={type}
-          type={type}
-          submitLabel="Add Block"
-          onSubmit={(draft) => {
-            onAdd(draft);
-            setType('text');
-          }}
-          onCancel={close}
-        />
-      </TabPanel>
-    </Dialog>
-  );
-}
-
-const GripIcon = () => (
-  <svg viewBox="0 0 24 24" width="18" height="18" fill="currentColor" aria-hidden="true">
-    {[6, 12, 18].flatMap((y) => [9, 15].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.6" />))}
-  </svg>
-);
