@@ -10,10 +10,10 @@ export interface RestRequest {
 }
 
 export interface RestRoute {
-  method: 'GET' | 'POST' | 'PUT';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   path: string;
-  /** the success status; 200 unless it creates */
-  status?: 200 | 201;
+  /** the success status; 200 unless it creates (201) or answers nothing (204, empty body) */
+  status?: 200 | 201 | 204;
   call: (api: Api, req: RestRequest) => Promise<unknown>;
 }
 
@@ -37,6 +37,15 @@ export const routes: RestRoute[] = [
   { method: 'POST', path: '/api/auth/logout', call: (api) => api.auth.logout() },
   { method: 'GET', path: '/api/auth/me', call: (api) => api.auth.me() },
   { method: 'POST', path: '/api/auth/password', call: (api, req) => api.auth.changePassword(object(req.body) as never) },
+  { method: 'POST', path: '/api/auth/2fa/setup', call: (api) => api.twoFactor.setup() },
+  { method: 'POST', path: '/api/auth/2fa/enable', call: (api, req) => api.twoFactor.enable(object(req.body) as never) },
+  { method: 'POST', path: '/api/auth/2fa/disable', status: 204, call: (api, req) => api.twoFactor.disable(object(req.body) as never) },
+  { method: 'GET', path: '/api/auth/sessions', call: (api) => api.sessions.list() },
+  { method: 'POST', path: '/api/auth/sessions/revoke-others', status: 204, call: (api) => api.sessions.revokeOthers() },
+  { method: 'DELETE', path: '/api/auth/sessions/:id', status: 204, call: (api, req) => api.sessions.delete({ id: req.params.id! }) },
+  { method: 'GET', path: '/api/tokens', call: (api) => api.tokens.list() },
+  { method: 'POST', path: '/api/tokens', status: 201, call: (api, req) => api.tokens.create(object(req.body) as never) },
+  { method: 'DELETE', path: '/api/tokens/:id', status: 204, call: (api, req) => api.tokens.delete({ id: req.params.id! }) },
 
   { method: 'GET', path: '/api/dashboard/stats', call: (api) => api.dashboard.stats() },
   { method: 'GET', path: '/api/dashboard/top-events', call: (api) => api.dashboard.topEvents() },
