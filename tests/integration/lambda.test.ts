@@ -194,7 +194,8 @@ describe('the Lambda handler behind CloudFront', () => {
 
   it('knows the client by the address the Function URL reports (requestContext.http.sourceIp), never X-Forwarded-For', async () => {
     const browser = new Browser(invoke);
-    const login = await browser.send({ method: 'POST', path: '/api/auth/login', json: { username: 'admin', password }, headers: { 'x-forwarded-for': '198.51.100.9' } });
+    const forged = { 'x-forwarded-for': '198.51.100.9' };
+    const login = await browser.send({ method: 'POST', path: '/api/auth/login', json: { username: 'admin', password }, headers: forged });
     expect(login.status, login.text).toBe(200);
     const sessions = await browser.send({ method: 'GET', path: '/api/auth/sessions' });
     expect(sessions.status, sessions.text).toBe(200);

@@ -11,7 +11,8 @@ beforeAll(async () => {
 afterAll(() => api.stop());
 
 async function signInAs(userAgent: string, client: Client = new Client(api.base)) {
-  const result = await client.request('POST', '/api/auth/login', { username: 'admin', password: adminPassword }, { headers: { 'User-Agent': userAgent } });
+  const body = { username: 'admin', password: adminPassword };
+  const result = await client.request('POST', '/api/auth/login', body, { headers: { 'User-Agent': userAgent } });
   ok(result);
   return client;
 }
@@ -75,7 +76,8 @@ describe('sessions', () => {
     const other = await signInAs('other');
     const mine = await signInAs('mine');
     ok(await other.get('/api/auth/me'));
-    const change = (from: string, to: string) => mine.post('/api/auth/password', { currentPassword: from, newPassword: to, confirmPassword: to });
+    const change = (from: string, to: string) =>
+      mine.post('/api/auth/password', { currentPassword: from, newPassword: to, confirmPassword: to });
     ok(await change(adminPassword, 'a-new-password'));
     expectError(await other.get('/api/auth/me'), 401);
     ok(await mine.get('/api/auth/me'));

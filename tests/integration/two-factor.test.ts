@@ -18,6 +18,7 @@ const login = (body: Record<string, unknown>, client = new Client(api.base)) =>
 
 describe('two-factor sign-in (TOTP)', () => {
   let secret = '';
+  let enablingCode = '';
   let recoveryCodes: string[] = [];
 
   it('setup answers a 160-bit base32 secret and an otpauth URL, and changes nothing until confirmed', async () => {
@@ -28,7 +29,8 @@ describe('two-factor sign-in (TOTP)', () => {
     expect(url.protocol).toBe('otpauth:');
     expect(url.host).toBe('totp');
     expect(decodeURIComponent(url.pathname)).toBe('/Northstar Events:admin');
-    expect(Object.fromEntries(url.searchParams)).toEqual({ secret, issuer: 'Northstar Events', algorithm: 'SHA1', digits: '6', period: '30' });
+    const params = Object.fromEntries(url.searchParams);
+    expect(params).toEqual({ secret, issuer: 'Northstar Events', algorithm: 'SHA1', digits: '6', period: '30' });
     expect(ok(await admin.get('/api/auth/me'))).toEqual({ username: 'admin', twoFactorEnabled: false });
     ok(await login({})); // still no code needed
   });
@@ -42,7 +44,8 @@ describe('two-factor sign-in (TOTP)', () => {
   });
 
   it('the right code enables it and answers 10 distinct recovery codes', async () => {
-    const result = ok(await admin.post('/api/auth/2fa/enable', { code: authenticatorCode(secret) }));
+    enablingCode = authenticatorCode(secret);
+    const result = ok(await admin.post('/api/auth/2fa/enable', { code: enablingCode }));
     recoveryCodes = result.recoveryCodes;
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
@@ -63,8 +66,8 @@ describe('two-factor sign-in (TOTP)', () => {
   });
 
   it('signs in with a valid code once; the same code again fails (replay)', async () => {
-    // The step that enabled it is spent: the next step is the first that signs in (one step of drift is allowed).
-    expectError(await login({ code: authenticatorCode(secret) }), 401, 'Invalid two-factor code');
+    // The code that enabled it is spent: the next step is the first that signs in (one step of drift is allowed).
+    expectError(await login({ code: enablingCode }), 401, 'Invalid two-factor code');
     const code = authenticatorCode(secret, 1);
     const client = new Client(api.base);
     expect(ok(await login({ code }, client))).toEqual({ username: 'admin' });
@@ -100,7 +103,8 @@ describe('two-factor sign-in (TOTP)', () => {
   });
 
   it('disable needs the password and a valid code; a recovery code serves (204)', async () => {
-    expectError(await admin.post('/api/auth/2fa/disable', { password: 'wrong', code: recoveryCodes[2] }), 400, 'The password is not correct');
+    const wrongPassword = await admin.post('/api/auth/2fa/disable', { password: 'wrong', code: recoveryCodes[2] });
+    expectError(wrongPassword, 400, 'The password is not correct');
     expectError(await admin.post('/api/auth/2fa/disable', { password: adminPassword, code: '123' }), 400, 'The code is not correct');
     expectError(await admin.post('/api/auth/2fa/disable', { password: adminPassword }), 400);
     expect(ok(await admin.get('/api/auth/me')).twoFactorEnabled).toBe(true);

@@ -5,7 +5,9 @@ import { authenticatorCode } from '../setup/authenticator.ts';
 const ascii = (text: string) => Buffer.from(text, 'ascii');
 
 describe('base32 (RFC 4648 §10, without padding)', () => {
-  const vectors: [string, string][] = [['', ''], ['f', 'MY'], ['fo', 'MZXQ'], ['foo', 'MZXW6'], ['foob', 'MZXW6YQ'], ['fooba', 'MZXW6YTB'], ['foobar', 'MZXW6YTBOI']];
+  const vectors: [string, string][] = [
+    ['', ''], ['f', 'MY'], ['fo', 'MZXQ'], ['foo', 'MZXW6'], ['foob', 'MZXW6YQ'], ['fooba', 'MZXW6YTB'], ['foobar', 'MZXW6YTBOI'],
+  ];
   it.each(vectors)('%j <-> %s', (text, encoded) => {
     expect(base32Encode(ascii(text))).toBe(encoded);
     expect(base32Decode(encoded).toString('ascii')).toBe(text);

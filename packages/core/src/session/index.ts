@@ -8,7 +8,15 @@ import { SessionCache } from './cache.ts';
 import { passwordMatches, type AdminCredentials } from './credentials.ts';
 import { hashPassword, sameSecret, sha256Hex } from './password.ts';
 import { revokeSessionInput, type SessionInfo } from './session.schema.ts';
-import { deleteSession, getAdminCredentials, getSession, listSessionItems, putAdminCredentials, putSession, touchSession } from './session.repo.ts';
+import {
+  deleteSession,
+  getAdminCredentials,
+  getSession,
+  listSessionItems,
+  putAdminCredentials,
+  putSession,
+  touchSession,
+} from './session.repo.ts';
 import { assertNotLocked, clearFailures, recordFailure } from './throttle.ts';
 
 export type { AdminCredentials } from './credentials.ts';

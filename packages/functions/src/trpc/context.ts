@@ -43,7 +43,12 @@ export function isSecureRequest(req: Request) {
   return new URL(req.url).protocol === 'https:' || req.headers.get('x-forwarded-proto') === 'https';
 }
 
-export function contextFromRequest(deps: { db: Db; config: AppConfig }, req: Request, resHeaders: Headers, clientAddress?: string): Context {
+export function contextFromRequest(
+  deps: { db: Db; config: AppConfig },
+  req: Request,
+  resHeaders: Headers,
+  clientAddress?: string,
+): Context {
   return {
     ...deps,
     sessionToken: readCookie(req.headers.get('cookie'), sessionCookie),
