@@ -51,7 +51,7 @@ describe('the Lambda handler behind CloudFront', () => {
 
     const me = await browser.send({ method: 'GET', path: '/api/auth/me' });
     expect(me.status).toBe(200);
-    expect(me.json).toEqual({ username: 'admin' });
+    expect(me.json).toEqual({ username: 'admin', twoFactorEnabled: false });
   });
 
   it('sets the cookie from tRPC too (POST /trpc/auth.login), and reads with it (GET /trpc/auth.me)', async () => {
@@ -62,7 +62,17 @@ describe('the Lambda handler behind CloudFront', () => {
     expect(attributesOf(login.setCookies[0]!)).toEqual(expect.arrayContaining(['HttpOnly', 'SameSite=Strict', 'Secure']));
     const me = await browser.send({ method: 'GET', path: '/trpc/auth.me' });
     expect(me.status, me.text).toBe(200);
-    expect(me.json).toEqual({ result: { data: { username: 'admin' } } });
+    expect(me.json).toEqual({ result: { data: { username: 'admin', twoFactorEnabled: false } } });
+  });
+
+  it('knows the client by the address the Function URL reports (requestContext.http.sourceIp), never X-Forwarded-For', async () => {
+    const browser = new Browser(invoke);
+    const forged = { 'x-forwarded-for': '198.51.100.9' };
+    const login = await browser.send({ method: 'POST', path: '/api/auth/login', json: { username: 'admin', password }, headers: forged });
+    expect(login.status, login.text).toBe(200);
+    const sessions = await browser.send({ method: 'GET', path: '/api/auth/sessions' });
+    expect(sessions.status, sessions.text).toBe(200);
+    expect(sessions.json.find((s: { current: boolean }) => s.current)).toMatchObject({ ip: '130.176.1.10' });
   });
 
   it('reads a list: an event created through the function is in GET /api/events, and ?limit reaches the route', async () => {

@@ -4,6 +4,7 @@ import { DomainError } from '@event-admin/core/error';
 import type { Db } from '@event-admin/core/db/client';
 import type { AppConfig } from '../config.ts';
 import { createCaller } from '../trpc/caller.ts';
+import { clientAddress } from '../client-address.ts';
 import { contextFromRequest } from '../trpc/context.ts';
 import { toPublicError } from '../trpc/errors.ts';
 import { routes as restRoutes, type RestRoute } from './routes.ts';
@@ -33,15 +34,20 @@ export function mountRest(app: Hono, deps: { db: Db; config: AppConfig }, routes
     app.on(route.method, route.path, async (c) => {
       const resHeaders = new Headers();
       try {
-        const body = route.method === 'GET' ? undefined : await readJson(c.req.raw);
-        const api = createCaller(contextFromRequest(deps, c.req.raw, resHeaders));
+        const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : await readJson(c.req.raw);
+        const api = createCaller(contextFromRequest(deps, c.req.raw, resHeaders, clientAddress(c)));
         const result = await route.call(api, { params: c.req.param() as Record<string, string>, query: c.req.query(), body });
+        if (route.status === 204) {
+          const empty = c.body(null, 204);
+          resHeaders.forEach((value, key) => empty.headers.append(key, value));
+          return empty;
+        }
         // With its length known, a small answer skips the compression step untouched.
         const json = JSON.stringify(result ?? null);
-        const response =
-          route.status === 204
-            ? c.body(null, 204)
-            : c.body(json, route.status ?? 200, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(json)) });
+        const response = c.body(json, route.status ?? 200, {
+          'Content-Type': 'application/json',
+          'Content-Length': String(Buffer.byteLength(json)),
+        });
         resHeaders.forEach((value, key) => response.headers.append(key, value));
         return response;
       } catch (error) {
