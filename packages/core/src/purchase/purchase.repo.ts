@@ -8,7 +8,7 @@ import { batchWrite, failedConditions, forEachLimited, isConditionFailure, retry
 import { notFound } from '../error.ts';
 import { applyCustomerPurchaseDeltas } from '../customer/customer.repo.ts';
 import { applyEventCounterDeltas } from '../event/event.repo.ts';
-import { normalizeSearch } from '../shared.schema.ts';
+import { normalizeSearch, type ListOrder } from '../shared.schema.ts';
 import { addToStats, statsIncrement } from '../stats/stats.repo.ts';
 import { conversionMilli } from '../stats/stats.rules.ts';
 import { formatCents, parseAmountToCents } from './money.ts';
@@ -221,10 +221,10 @@ export function listTransactionItems(db: Db) {
 export const maxScannedPerPage = 3000;
 
 /**
- * One page of transactions, newest first (the transactions screen at any size), optionally
- * searched over the whole history with the stored search text.
+ * One page of transactions by date, newest first unless asked otherwise (the transactions screen
+ * at any size), optionally searched over the whole history with the stored search text.
  */
-export function pageTransactionItems(db: Db, page: { limit: number; cursor?: string | null; q?: string | null }) {
+export function pageTransactionItems(db: Db, page: { limit: number; cursor?: string | null; q?: string | null; order?: ListOrder }) {
   const term = normalizeSearch(page.q);
   return querySearchPage(
     db,
@@ -233,7 +233,7 @@ export function pageTransactionItems(db: Db, page: { limit: number; cursor?: str
       KeyConditionExpression: 'gsi1pk = :pk',
       ...(term ? { FilterExpression: 'contains(searchText, :q)' } : {}),
       ExpressionAttributeValues: { ':pk': keys.transactionsByDate('', '').gsi1pk, ...(term ? { ':q': term } : {}) },
-      ScanIndexForward: false,
+      ScanIndexForward: page.order === 'asc',
     },
     { limit: page.limit, cursor: page.cursor, maxScanned: maxScannedPerPage },
   );

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { entityId, expectedVersion, httpUrlOrEmpty } from '../shared.schema.ts';
+import { entityId, expectedVersion, httpUrlOrEmpty, pageInput } from '../shared.schema.ts';
 
 export const seoTitleMax = 60;
 export const seoDescriptionMax = 160;
@@ -50,3 +50,7 @@ export const seoEditForm = z.object({
   ogType: z.string().optional(),
 });
 export type SeoEditForm = z.infer<typeof seoEditForm>;
+
+/** seo.page: the SEO page's list, newest created events first, 25 at a time, searched by title on the server. */
+export const seoPageInput = pageInput(25);
+export type SeoPageInput = z.input<typeof seoPageInput>;
