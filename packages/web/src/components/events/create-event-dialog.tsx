@@ -99,7 +99,7 @@ export function CreateEventDialog({ open, onClose }: { open: boolean; onClose: (
       utils.events.recent.invalidate(),
       utils.events.list.invalidate(),
       utils.events.page.invalidate(),
-      utils.events.withDetails.invalidate(),
+      utils.seo.page.invalidate(),
       utils.dashboard.stats.invalidate(),
     ]);
 

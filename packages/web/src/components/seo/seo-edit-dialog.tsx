@@ -84,7 +84,7 @@ function SeoForm({ eventId, seo, onDone }: { eventId: string; seo: SeoInfo | nul
         ogType: values.ogType || defaultOgType,
         version: seo?.version,
       });
-      await Promise.all([utils.events.withDetails.invalidate(), utils.seo.get.invalidate({ id: eventId })]);
+      await Promise.all([utils.seo.page.invalidate(), utils.seo.get.invalidate({ id: eventId })]);
       toast({ title: 'SEO data updated successfully', variant: 'success' });
       onDone();
     } catch (error) {

@@ -60,7 +60,7 @@ export function BasicInfoForm({ event }: { event: EventInfo }) {
       utils.events.byId.setData({ id: event.id }, saved);
       form.reset(basicInfoValues(saved));
       setConflict(false);
-      void Promise.all([utils.events.list.invalidate(), utils.events.page.invalidate(), utils.events.recent.invalidate(), utils.events.withDetails.invalidate()]);
+      void Promise.all([utils.events.list.invalidate(), utils.events.page.invalidate(), utils.events.recent.invalidate(), utils.seo.page.invalidate()]);
       toast({ title: 'Success', description: 'Event updated successfully', variant: 'success' });
     } catch (error) {
       if (isConflict(error)) {

@@ -50,7 +50,7 @@ export function SeoForm({ eventId, seo }: { eventId: string; seo: SeoInfo | null
       setVersion(saved.version);
       form.reset(seoValues(saved));
       setConflict(false);
-      void utils.events.withDetails.invalidate();
+      void utils.seo.page.invalidate();
       toast({ title: 'Success', description: 'SEO data updated successfully', variant: 'success' });
     } catch (error) {
       if (isConflict(error)) {
