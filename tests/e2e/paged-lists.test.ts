@@ -163,6 +163,18 @@ describe('row selection', () => {
     await bar.getByRole('button', { name: 'Clear selection' }).click();
     expect(await bar.count()).toBe(0);
     expect(await all.isChecked()).toBe(false);
+
+    // Rows a new order takes off screen leave the selection for good, even when they come back.
+    const first = await bodyRows().first().locator(idTitle).getAttribute('title');
+    await box(0).check();
+    await visible(bar.getByText('1 selected', { exact: true }));
+    await page.getByRole('button', { name: 'Date' }).click();
+    await expect.poll(() => param('order'), { timeout: wait }).toBe('asc');
+    await bar.waitFor({ state: 'detached', timeout: wait });
+    await page.getByRole('button', { name: 'Date' }).click();
+    await expect.poll(() => bodyRows().first().locator(idTitle).getAttribute('title'), { timeout: wait }).toBe(first);
+    expect(await box(0).isChecked()).toBe(false);
+    expect(await bar.count()).toBe(0);
   });
 });
 

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState, type ChangeEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useRef, useState, type ChangeEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 
 /** One column of a DataTable: its header, how a row's cell reads, and how it sits. */
 export interface Column<T> {
@@ -64,8 +64,15 @@ export interface DataTableProps<T> {
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, rowKey, loading, failed = false, busy, selection, footer } = props;
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
-  // Only loaded rows count: a new search or order drops what is no longer on screen.
-  const selected = useMemo(() => rows.filter((row) => picked.has(rowKey(row))), [rows, picked, rowKey]);
+  // Only rows on screen stay selected: a new search or order drops the others, for good.
+  const keys = rows.map(rowKey);
+  const shown = keys.join('\n');
+  const [shownBefore, setShownBefore] = useState(shown);
+  if (selection && shown !== shownBefore) {
+    setShownBefore(shown);
+    setPicked((before) => new Set(keys.filter((key) => before.has(key))));
+  }
+  const selected = rows.filter((row) => picked.has(rowKey(row)));
   const clear = () => setPicked(new Set());
   const width = columns.length + (selection ? 1 : 0);
 
@@ -75,7 +82,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <div aria-live="polite">
           {selected.length > 0 && (
             <div role="group" aria-label="Bulk actions" className={barClass}>
-              <span className="text-sm font-medium" data-testid="selected-count">
+              <span className="text-sm font-medium">
                 {selected.length.toLocaleString('en-US')} selected
               </span>
               {selection.actions?.(selected, clear)}
@@ -102,7 +109,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             <tr>
               {selection && (
                 <th scope="col" className="w-10" data-select="">
-                  <SelectAll rows={rows} selected={selected.length} onChange={(all) => setPicked(new Set(all ? rows.map(rowKey) : []))} />
+                  <SelectAll rows={rows} selected={selected.length} onChange={(all) => setPicked(new Set(all ? keys : []))} />
                 </th>
               )}
               {columns.map((column) => (
