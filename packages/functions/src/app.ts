@@ -1,21 +1,16 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Db } from '@event-admin/core/db/client';
+import { bodyLimit } from './body-limit.ts';
 import type { AppConfig } from './config.ts';
+import { requestLog, stdoutLog, type ApiEnv, type RequestLog } from './request-log.ts';
 import { errorResponse, mountRest } from './rest/adapter.ts';
 import { contextFromRequest } from './trpc/context.ts';
 import { appRouter } from './trpc/routers/_app.ts';
 
-export const maxBodyBytes = 1024 * 1024;
-
-const tooLarge = bodyLimit({
-  maxSize: maxBodyBytes,
-  // The unread rest of the body is dropped with the connection: say so, or a client that
-  // reuses the socket for its next request sees it closed under it ('other side closed').
-  onError: (c) => c.text('The request body is larger than 1 MB', 413, { Connection: 'close' }),
-});
+export { maxBodyBytes } from './body-limit.ts';
 
 /** The origin the browser believes it talks to (CloudFront forwards the viewer's host). */
 function requestOrigin(req: Request) {
@@ -40,9 +35,19 @@ const noStore: MiddlewareHandler = async (c, next) => {
   c.header('Cache-Control', 'no-store');
 };
 
-/** The whole API as one Hono app: the local server and the Lambda mount this very app. */
-export function createApp(deps: { db: Db; config: AppConfig }) {
-  const app = new Hono();
+/** An internal back office: no search engine should list it (robots.txt says so too). */
+const noIndex: MiddlewareHandler = async (c, next) => {
+  await next();
+  c.header('X-Robots-Tag', 'noindex');
+};
+
+/**
+ * The whole API as one Hono app: the local server and the Lambda mount this very app.
+ * `log` receives one line per API request (stdout unless told otherwise, e.g. by tests).
+ */
+export function createApp(deps: { db: Db; config: AppConfig; log?: RequestLog }) {
+  const app = new Hono<ApiEnv>();
+  for (const prefix of ['/api/*', '/trpc/*']) app.use(prefix, requestLog(deps.log ?? stdoutLog), noStore);
   app.use(
     '*',
     secureHeaders({
@@ -60,20 +65,22 @@ export function createApp(deps: { db: Db; config: AppConfig }) {
       crossOriginEmbedderPolicy: false,
     }),
   );
-  for (const prefix of ['/api/*', '/trpc/*']) {
-    app.use(prefix, noStore, tooLarge, sameOriginWrites);
-  }
+  app.use('*', noIndex, bodyLimit);
+  for (const prefix of ['/api/*', '/trpc/*']) app.use(prefix, sameOriginWrites);
 
   app.all('/trpc/*', (c) =>
     fetchRequestHandler({
       endpoint: '/trpc',
       req: c.req.raw,
       router: appRouter,
-      createContext: ({ req, resHeaders }) => contextFromRequest(deps, req, resHeaders),
+      createContext: ({ req, resHeaders }) => contextFromRequest(deps, req, resHeaders, c.get('requestId')),
+      onError: ({ error }) => {
+        if (getHTTPStatusCodeFromError(error) >= 500) c.set('failure', error.cause ?? error);
+      },
     }),
   );
   mountRest(app, deps);
   app.all('/api/*', (c) => c.text('There is no API route at this path', 404));
-  app.onError((error) => errorResponse(error));
+  app.onError((error, c) => errorResponse(c, error));
   return app;
 }

@@ -1,11 +1,12 @@
-import type { Hono } from 'hono';
+import type { Context as HonoContext, Hono } from 'hono';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { DomainError } from '@event-admin/core/error';
 import type { Db } from '@event-admin/core/db/client';
 import type { AppConfig } from '../config.ts';
 import { createCaller } from '../trpc/caller.ts';
 import { contextFromRequest } from '../trpc/context.ts';
-import { toPublicError } from '../trpc/errors.ts';
+import { toPublicError, withReference } from '../trpc/errors.ts';
+import type { ApiEnv } from '../request-log.ts';
 import { routes } from './routes.ts';
 
 async function readJson(req: Request): Promise<unknown> {
@@ -18,23 +19,28 @@ async function readJson(req: Request): Promise<unknown> {
   }
 }
 
-/** A failed call: the status of its kind, and the human message as text/plain. */
-export function errorResponse(error: unknown) {
+/**
+ * A failed call: the status of its kind, and the human message as text/plain. A 5xx hands its
+ * cause to the request log, and a 500 names the request's id so a user can report it.
+ */
+export function errorResponse(c: HonoContext<ApiEnv>, error: unknown) {
   const publicError = toPublicError(error);
-  return new Response(publicError.message, {
-    status: getHTTPStatusCodeFromError(publicError),
+  const status = getHTTPStatusCodeFromError(publicError);
+  if (status >= 500) c.set('failure', publicError.cause ?? error);
+  return new Response(withReference(publicError, c.get('requestId')), {
+    status,
     headers: { 'Content-Type': 'text/plain; charset=UTF-8' },
   });
 }
 
 /** Mounts the REST table: parse path, query and body, call the procedure, answer JSON or text. */
-export function mountRest(app: Hono, deps: { db: Db; config: AppConfig }) {
+export function mountRest(app: Hono<ApiEnv>, deps: { db: Db; config: AppConfig }) {
   for (const route of routes) {
     app.on(route.method, route.path, async (c) => {
       const resHeaders = new Headers();
       try {
         const body = route.method === 'GET' ? undefined : await readJson(c.req.raw);
-        const api = createCaller(contextFromRequest(deps, c.req.raw, resHeaders));
+        const api = createCaller(contextFromRequest(deps, c.req.raw, resHeaders, c.get('requestId')));
         const result = await route.call(api, { params: c.req.param() as Record<string, string>, query: c.req.query(), body });
         // With its length known, a small answer skips the compression step untouched.
         const json = JSON.stringify(result ?? null);
@@ -45,7 +51,7 @@ export function mountRest(app: Hono, deps: { db: Db; config: AppConfig }) {
         resHeaders.forEach((value, key) => response.headers.append(key, value));
         return response;
       } catch (error) {
-        return errorResponse(error);
+        return errorResponse(c, error);
       }
     });
   }

@@ -13,6 +13,8 @@ export interface Context {
   secure: boolean;
   /** headers for the response, e.g. Set-Cookie from sign-in */
   resHeaders: Headers;
+  /** the id this request's log line and X-Request-Id carry (absent for calls made without HTTP) */
+  requestId?: string;
 }
 
 export function createContextInner(input: Omit<Context, 'resHeaders'> & { resHeaders?: Headers }): Context {
@@ -32,9 +34,11 @@ export function isSecureRequest(req: Request) {
   return new URL(req.url).protocol === 'https:' || req.headers.get('x-forwarded-proto') === 'https';
 }
 
-export function contextFromRequest(deps: { db: Db; config: AppConfig }, req: Request, resHeaders: Headers): Context {
+export function contextFromRequest(deps: { db: Db; config: AppConfig }, req: Request, resHeaders: Headers, requestId?: string): Context {
   return {
-    ...deps,
+    db: deps.db,
+    config: deps.config,
+    requestId,
     sessionToken: readCookie(req.headers.get('cookie'), sessionCookie),
     secure: isSecureRequest(req),
     resHeaders,
