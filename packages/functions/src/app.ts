@@ -55,7 +55,7 @@ export function createApp(deps: { db: Db; config: AppConfig; log?: RequestLog })
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'https:', ...(deps.config.imageOrigins ?? [])],
         frameSrc: ['https:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -63,6 +63,8 @@ export function createApp(deps: { db: Db; config: AppConfig; log?: RequestLog })
         frameAncestors: ["'none'"],
       },
       crossOriginEmbedderPolicy: false,
+      // A header a route set on purpose stands (the demo images' resource policy, local/main.ts).
+      overwrite: false,
     }),
   );
   app.use('*', noIndex, bodyLimit);

@@ -103,9 +103,10 @@ async function listen(env: NodeJS.ProcessEnv, endpoint: string, where: { port: n
   if (seed !== 'none' && (await Stats.isEmpty(db))) {
     const started = Date.now();
     process.stdout.write('Loading demo data');
-    await seedDemoData(db, undefined, new Date(), (done, total) => {
+    const onProgress = (done: number, total: number) => {
       if (done % 50 === 0 || done === total) process.stdout.write('.');
-    });
+    };
+    await seedDemoData(db, undefined, new Date(), onProgress, `http://localhost:${port}`);
     console.log(` done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }
 
@@ -121,6 +122,12 @@ async function listen(env: NodeJS.ProcessEnv, endpoint: string, where: { port: n
       await next();
       if (!c.res.ok || c.res.headers.has('Cache-Control')) return;
       c.header('Cache-Control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    });
+    // The demo data names its images by http://localhost:PORT, which a page opened on
+    // 127.0.0.1:PORT loads cross-origin: these public files may be.
+    app.use('/demo/*', async (c, next) => {
+      await next();
+      c.header('Cross-Origin-Resource-Policy', 'cross-origin');
     });
     app.use('*', serveStatic({ root }));
     // Client-side routes (and the 404 screen) are the app's: every other path gets index.html.
