@@ -84,7 +84,8 @@ describe('the demo data offline', () => {
       await page.goto(`/events/${target!.id}?tab=blocks`);
       const image = page.getByRole('tabpanel').locator('img').first();
       await image.waitFor({ state: 'visible' });
-      await page.waitForFunction(() => [...document.querySelectorAll('[role=tabpanel] img')].every((img) => (img as HTMLImageElement).complete));
+      // Runs in the page: every preview image has finished loading (or failing).
+      await page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('[role=tabpanel] img')].every((i) => i.complete));
       expect(await image.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
       expect(await page.getByText('Image could not be loaded').count()).toBe(0);
       expect(outside).toEqual([]);

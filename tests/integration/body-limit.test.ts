@@ -76,7 +76,8 @@ const writePaths = [
 ];
 
 describe('a 2 MB body', () => {
-  it.each(writePaths.map((p) => [`${p.method} ${p.path}`, p] as const))('%s: 413, with a length and chunked', async (_, { method, path }) => {
+  const cases = writePaths.map((p) => [`${p.method} ${p.path}`, p] as const);
+  it.each(cases)('%s: 413, with a length and chunked', async (_, { method, path }) => {
     for (const chunked of [false, true]) {
       const answer = await send(path, twoMegabytes, { chunked, method });
       expect(answer.status, `${chunked ? 'chunked' : 'with length'}: ${answer.text}`).toBe(413);

@@ -72,7 +72,9 @@ describe('a paused store (SIGSTOP)', () => {
 
       // 8 clients, each making every call above at once: 40 calls in flight on a paused store.
       const results = await Promise.all(
-        Array.from({ length: 8 }, () => Promise.all(calls.map(async ([method, path, body]) => ({ path, ...(await timed(method, path, body)) })))),
+        Array.from({ length: 8 }, () =>
+          Promise.all(calls.map(async ([method, path, body]) => ({ path, ...(await timed(method, path, body)) }))),
+        ),
       );
       const all = results.flat();
       expect(all).toHaveLength(40);

@@ -31,7 +31,15 @@ function start(port: number, dataDir: string): Started {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     // WEB_DIST names no build: these tests need the API only, and start.mjs then builds nothing.
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: join(dataDir, 'no-web'), ADMIN_PASSWORD: password, SEED: 'none' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: join(dataDir, 'no-web'),
+      ADMIN_PASSWORD: password,
+      SEED: 'none',
+    },
   });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
