@@ -33,6 +33,7 @@ async function main() {
   const shutdown = async (code: number, why?: string) => {
     if (stopping) return;
     stopping = true;
+    dynamo?.release?.();
     if (why) console.error(why);
     if (server) {
       console.log('Stopping: no new requests; finishing the ones in flight (10 s at most).');
@@ -44,7 +45,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
 
-  let dynamo: Pick<SupervisedDynamo, 'endpoint' | 'stop'> | undefined;
+  let dynamo: (Pick<SupervisedDynamo, 'endpoint' | 'stop'> & { release?: () => void }) | undefined;
   dynamo = env.DYNAMODB_ENDPOINT
     ? externalDynamo(env.DYNAMODB_ENDPOINT)
     : await superviseDynamoLocal({

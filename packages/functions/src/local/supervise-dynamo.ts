@@ -9,8 +9,8 @@ const stableAfterMs = 60_000;
 
 export interface SupervisedDynamo {
   endpoint: string;
-  /** the running Java process's id, if it is running */
-  pid: () => number | undefined;
+  /** no more restarts from now on (shutting down: Ctrl-C reaches DynamoDB Local too) */
+  release: () => void;
   stop: () => Promise<void>;
 }
 
@@ -25,6 +25,7 @@ export async function superviseDynamoLocal(options: { dataDir: string; port?: nu
   let stopping = false;
   let failures = 0;
   let startedAt = Date.now();
+  let starting: Promise<LocalDynamo> | undefined;
   console.log(`DynamoDB Local started (pid ${current.process.pid}) on 127.0.0.1:${port}.`);
 
   const restart = async () => {
@@ -32,7 +33,9 @@ export async function superviseDynamoLocal(options: { dataDir: string; port?: nu
       await new Promise((r) => setTimeout(r, backoffMs[Math.min(failures, backoffMs.length - 1)]));
       if (stopping) return;
       try {
-        current = await startDynamoLocal({ dataDir: options.dataDir, port });
+        starting = startDynamoLocal({ dataDir: options.dataDir, port });
+        current = await starting;
+        if (stopping) return void current.stop();
         startedAt = Date.now();
         console.log(`DynamoDB Local is back (pid ${current.process.pid}); the API answers again.`);
         watch(current);
@@ -61,10 +64,13 @@ export async function superviseDynamoLocal(options: { dataDir: string; port?: nu
 
   return {
     endpoint: current.endpoint,
-    pid: () => (current.process.exitCode === null && current.process.signalCode === null ? current.process.pid : undefined),
+    release: () => {
+      stopping = true;
+    },
     stop: async () => {
       stopping = true;
-      await current.stop();
+      // One being started right now is stopped too, never left running on its own.
+      await Promise.all([current.stop(), starting?.then((started) => started.stop(), () => undefined)]);
     },
   } satisfies SupervisedDynamo;
 }
