@@ -41,15 +41,28 @@ export const retryDelayMs = (failures: number) => Math.min(1000 * 2 ** Math.max(
 
 /**
  * SPEC §9 says no retries, and that holds for every answer the server gives (a 400, 404 or 409
- * is final). The one exception is a read that could not reach the server (503 or network): it
- * is tried again with backoff, while a banner says so, instead of leaving a spinner forever.
- * Writes are never retried automatically: one that timed out may still have been applied.
+ * is final). The exception is a read that could not reach the server (503 or network): it is
+ * tried twice more (1 s, then 2 s later) while a banner says so. If it still fails, the screen
+ * shows its usual failure, the banner stays and the app keeps asking GET /api/health; once the
+ * server answers again, the reads that failed for want of it run again. Writes are never
+ * repeated automatically: one that timed out may still have been applied.
  */
-export const retryReads = (failures: number, error: unknown) => isUnreachable(error) && failures < 1000;
+export const retryReads = (failures: number, error: unknown) => isUnreachable(error) && failures < 2;
 
+let client: QueryClient | undefined;
 let probe: ReturnType<typeof setTimeout> | undefined;
+/** whether a health probe failed: the server itself was away, not only one call */
+let outage = false;
 
-/** Asks GET /api/health (no sign-in needed) until it answers 200, with the same backoff. */
+const failedForWantOfServer = (query: Query) => query.state.status === 'error' && isUnreachable(query.state.error);
+
+function reachable() {
+  clearTimeout(probe);
+  outage = false;
+  set({ reachable: true });
+}
+
+/** Asks GET /api/health (no sign-in needed) after the backoff for `failures`. */
 function probeLater(failures: number) {
   clearTimeout(probe);
   const delay = retryDelayMs(failures);
@@ -60,30 +73,33 @@ function probeLater(failures: number) {
 async function probeNow(failures: number) {
   clearTimeout(probe);
   const ok = await fetch('/api/health', { cache: 'no-store' }).then((r) => r.ok, () => false);
-  if (ok) set({ reachable: true });
-  else if (!state.reachable) probeLater(failures + 1);
+  if (!ok) {
+    outage = true;
+    if (!state.reachable) probeLater(failures + 1);
+    return;
+  }
+  const wasAway = outage;
+  reachable();
+  if (wasAway) await client?.refetchQueries({ type: 'active', predicate: failedForWantOfServer });
 }
 
 /** Watches every call's outcome to keep `connection` current. */
 export function trackConnection(queryClient: QueryClient) {
-  const reachable = () => {
-    clearTimeout(probe);
-    set({ reachable: true });
-  };
+  client = queryClient;
   const queries = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated') return;
     const { action } = event;
     if (action.type === 'success') reachable();
-    // The query itself retries (retryReads); the banner counts down to its next try.
+    // The read retries by itself (retryReads): the banner counts down to its next try.
     if (action.type === 'failed' && isUnreachable(action.error)) {
       set({ reachable: false, retryAt: Date.now() + retryDelayMs(action.failureCount) });
     }
+    if (action.type === 'error' && isUnreachable(action.error)) probeLater(1);
   });
   const mutations = queryClient.getMutationCache().subscribe((event) => {
     if (event.type !== 'updated') return;
     const { action } = event;
     if (action.type === 'success') reachable();
-    // A write is not repeated; the banner stays until the server answers again.
     if (action.type === 'error' && isUnreachable(action.error)) probeLater(1);
   });
   return () => {
@@ -92,8 +108,8 @@ export function trackConnection(queryClient: QueryClient) {
   };
 }
 
-/** "Retry now": asks the server at once, and runs again every query on screen that failed to reach it. */
+/** "Retry now": asks the server at once, and runs again every read on screen that could not reach it. */
 export async function retryNow(queryClient: QueryClient) {
-  const waiting = (query: Query) => query.state.fetchFailureCount > 0 || query.state.status === 'error';
+  const waiting = (query: Query) => query.state.fetchFailureCount > 0 || failedForWantOfServer(query);
   await Promise.all([probeNow(0), queryClient.refetchQueries({ type: 'active', predicate: waiting })]);
 }
