@@ -175,7 +175,7 @@ describe('an unreachable store', () => {
   const config = { admin: { username: 'admin', password: 'x' }, tableName: 'missing', endpoint: 'http://127.0.0.1:9' };
 
   it('health and sign-in answer 503, not 500', async () => {
-    const app = createApp({ db: createDb(config), config });
+    const app = createApp({ db: createDb(config), config, log: () => {} });
     const health = await app.request('http://127.0.0.1/api/health');
     expect(health.status).toBe(503);
     const login = await app.request('http://127.0.0.1/api/auth/login', {
@@ -189,7 +189,7 @@ describe('an unreachable store', () => {
 
   it('a missing table is 503 too', async () => {
     const local = { ...config, endpoint: inject('dynamoEndpoint'), tableName: 'no-such-table' };
-    const app = createApp({ db: createDb(local), config: local });
+    const app = createApp({ db: createDb(local), config: local, log: () => {} });
     expect((await app.request('http://127.0.0.1/api/health')).status).toBe(503);
   });
 });

@@ -18,6 +18,8 @@ export interface Context {
   secure: boolean;
   /** headers for the response, e.g. Set-Cookie from sign-in */
   resHeaders: Headers;
+  /** the id this request's log line and X-Request-Id carry (absent for calls made without HTTP) */
+  requestId?: string;
 }
 
 export function createContextInner(input: Omit<Context, 'resHeaders'> & { resHeaders?: Headers }): Context {
@@ -47,13 +49,15 @@ export function contextFromRequest(
   deps: { db: Db; config: AppConfig },
   req: Request,
   resHeaders: Headers,
-  clientAddress?: string,
+  from: { clientAddress?: string; requestId?: string } = {},
 ): Context {
   return {
-    ...deps,
+    db: deps.db,
+    config: deps.config,
+    requestId: from.requestId,
     sessionToken: readCookie(req.headers.get('cookie'), sessionCookie),
     bearerToken: readBearer(req.headers.get('authorization')),
-    clientAddress,
+    clientAddress: from.clientAddress,
     userAgent: req.headers.get('user-agent') ?? undefined,
     secure: isSecureRequest(req),
     resHeaders,

@@ -2,13 +2,14 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import * as ApiToken from '@event-admin/core/api-token/index';
 import * as Session from '@event-admin/core/session/index';
 import type { Context } from './context.ts';
-import { toPublicError } from './errors.ts';
+import { toPublicError, withReference } from './errors.ts';
 
 // Created once; https://trpc.io/docs/server/routers
 const t = initTRPC.context<Context>().create({
-  errorFormatter({ shape, error }) {
-    // The cause (a zod issue list, a stack) stays on the server.
-    return { ...shape, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path } , message: error.message };
+  errorFormatter({ shape, error, ctx }) {
+    // The cause (a zod issue list, a stack) stays on the server; a 500 names the request's id.
+    const data = { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path };
+    return { ...shape, data, message: withReference(error, ctx?.requestId) };
   },
 });
 
