@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { EventInfo } from '@event-admin/core/event/event.schema';
+import { axeProblems } from '../setup/axe.ts';
+import { launchBrowser, newPage, signIn, visible, waitMs } from '../setup/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const desktop = { width: 1280, height: 900 };
+const phone = { width: 375, height: 800 };
+
+/**
+ * Waits (bounded) until the requests a screen started have settled, the skeletons are gone and no
+ * transition is halfway (axe would measure a menu's colours while it fades in).
+ */
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle', { timeout: waitMs }).catch(() => undefined);
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('.skeleton, .loading') &&
+      // Endless or long animations (spinners, daisyUI's scroll lock) are not transitions to wait for.
+      document.getAnimations().every((a) => a.playState !== 'running' || !(Number(a.effect?.getComputedTiming().endTime) < 5000)),
+    null,
+    { timeout: waitMs },
+  ).catch(async (error: Error) => {
+    const running = await page.evaluate(() =>
+      document.getAnimations().filter((a) => a.playState === 'running').map((a) => `${(a as CSSAnimation).animationName ?? ''} ${(a.effect as KeyframeEffect)?.target?.outerHTML.slice(0, 200)}`),
+    );
+    throw new Error(`${error.message}; still running: ${running.join(' | ')}`);
+  });
+}
+
+/**
+ * Every screen, tab and dialog once, in one page of the given width and colour scheme (the app
+ * follows the system's setting unless the user chose otherwise), collecting axe's serious and
+ * critical findings on the way.
+ */
+async function walkEveryScreen(viewport: typeof desktop, scheme: 'light' | 'dark') {
+  const { page, context } = await newPage(browser, viewport);
+  page.setDefaultTimeout(waitMs);
+  await page.emulateMedia({ colorScheme: scheme });
+  const problems: string[] = [];
+  const dialog = () => page.getByRole('dialog');
+  const check = async (state: string) => {
+    await settled(page);
+    problems.push(...(await axeProblems(page, state)));
+  };
+  const openDialog = async (button: string | RegExp) => {
+    await page.getByRole('button', { name: button }).first().click();
+    await visible(dialog());
+  };
+  const closeDialog = async () => {
+    await dialog().getByRole('button', { name: 'Close dialog' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+  };
+  const tab = async (name: string) => {
+    await page.getByRole('tab', { name, exact: true }).click();
+    await visible(page.getByRole('tab', { name, exact: true, selected: true }));
+  };
+
+  await page.goto('/login');
+  await visible(page.getByRole('button', { name: 'Sign In' }));
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(scheme);
+  await check('login');
+
+  await signIn(page);
+  await visible(page.getByTestId('event-row').first());
+  await check('dashboard');
+
+  await page.getByRole('button', { name: /account menu/i }).click();
+  await visible(page.getByRole('menu'));
+  await check('avatar menu open');
+  await page.keyboard.press('Escape');
+
+  if (viewport.width < 768) {
+    await page.getByRole('button', { name: 'Open sidebar' }).click();
+    await visible(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }));
+    await page.waitForTimeout(250); // the drawer's 200 ms slide
+    await check('mobile sidebar open');
+    await page.keyboard.press('Escape');
+  }
+
+  await page.goto('/events');
+  await visible(page.getByRole('heading', { name: 'All Events' }));
+  await check('events');
+  await openDialog('Create Event');
+  await check('create event, step 1');
+  await dialog().getByLabel('Title', { exact: true }).fill('Accessibility walk');
+  await dialog().getByLabel('Venue', { exact: true }).fill('Riverside Hall');
+  await dialog().getByRole('button', { name: 'Next' }).click();
+  await visible(dialog().getByLabel('SEO Title'));
+  await check('create event, step 2');
+  await dialog().getByRole('button', { name: 'Next' }).click();
+  await visible(dialog().getByRole('button', { name: 'Create Event' }));
+  await check('create event, step 3');
+  await closeDialog();
+
+  const events = (await (await page.request.get('/api/events')).json()) as EventInfo[];
+  await page.goto(`/events/${events[0]!.id}`);
+  await visible(page.getByRole('heading', { name: 'Edit Event', level: 2 }));
+  await check('event, Basic Info');
+  for (const name of ['SEO', 'CTA', 'Content Blocks']) {
+    await tab(name);
+    await check(`event, ${name}`);
+  }
+  await openDialog(/^(Add Block|Add your first block)$/);
+  await check('event, Add Block dialog');
+  await closeDialog();
+
+  await page.goto('/customers');
+  await visible(page.getByRole('heading', { name: 'Customers', level: 2 }));
+  await check('customers');
+  await openDialog('Add New Customer');
+  await check('Add New Customer dialog');
+  await closeDialog();
+  await openDialog(/^View /);
+  await check('customer detail, Transactions');
+  await tab('Addresses');
+  await check('customer detail, Addresses');
+  await closeDialog();
+
+  await page.goto('/transactions');
+  await visible(page.getByRole('heading', { name: 'Transaction History', level: 2 }));
+  await check('transactions');
+
+  await page.goto('/seo');
+  await visible(page.getByRole('heading', { name: 'SEO Management', level: 2 }));
+  await check('seo, Event SEO');
+  await openDialog(/^Edit SEO for /);
+  await check('Edit SEO dialog');
+  await closeDialog();
+  await tab('SEO Tips');
+  await check('seo, SEO Tips');
+
+  await page.goto('/settings');
+  for (const name of ['Profile', 'Notifications', 'Security', 'Global Settings']) {
+    await tab(name);
+    await check(`settings, ${name}`);
+  }
+
+  await page.goto('/no-such-screen');
+  await visible(page.getByRole('heading', { name: '404 Page Not Found' }));
+  await check('404');
+
+  await context.close();
+  return problems;
+}
+
+describe('axe (WCAG 2.1 A and AA): no serious or critical violation', () => {
+  for (const [name, viewport] of [['1280 px', desktop], ['375 px', phone]] as const) {
+    for (const scheme of ['light', 'dark'] as const) {
+      it(`on every screen, tab and dialog at ${name} in ${scheme}`, { timeout: 180_000 }, async () => {
+        const problems = await walkEveryScreen(viewport, scheme);
+        expect(problems, problems.join('\n')).toEqual([]);
+      });
+    }
+  }
+});
