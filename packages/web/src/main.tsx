@@ -3,6 +3,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { auth } from './lib/auth.ts';
+import { initTheme } from './lib/theme.ts';
 import { createQueryClient, createTrpcClient, trpc } from './lib/trpc.ts';
 import { createAppRouter } from './router.tsx';
 import './styles.css';
@@ -14,6 +15,7 @@ const queryClient = createQueryClient(() => {
   queryClient.clear();
   void router.navigate({ to: '/login' });
 });
+initTheme();
 const trpcClient = createTrpcClient();
 const router = createAppRouter({ auth, queryClient });
 

@@ -15,7 +15,8 @@ export function PurchaseHistory({ customerId }: { customerId: string }) {
       <h4 id="purchase-history-heading" className="mb-2 font-semibold">
         Purchase History
       </h4>
-      <div className="overflow-x-auto rounded-box border border-base-300">
+      {/* Focusable, so a keyboard can scroll the table sideways on a narrow screen. */}
+      <div className="overflow-x-auto rounded-box border border-base-300" tabIndex={0} role="region" aria-label="Purchase history">
         <table className="table table-sm">
           <thead>
             <tr>

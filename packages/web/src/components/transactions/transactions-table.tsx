@@ -44,7 +44,8 @@ export function TransactionsTable({
           Recent Transactions
         </h3>
       </div>
-      <div className="overflow-x-auto">
+      {/* Focusable, so a keyboard can scroll the table sideways on a narrow screen. */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Transactions table">
         <table className="table">
           <thead>
             <tr>

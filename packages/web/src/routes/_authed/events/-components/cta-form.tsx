@@ -7,6 +7,7 @@ import { FieldError } from '../../../../components/ui/form-field.tsx';
 import { Field } from '../../../../components/ui/form-field.tsx';
 import { toast } from '../../../../components/ui/toast.tsx';
 import { errorMessage, isConflict } from '../../../../lib/errors.ts';
+import { readableTextOn } from '../../../../lib/theme.ts';
 import { trpc } from '../../../../lib/trpc.ts';
 import { ConflictNotice } from './conflict-notice.tsx';
 
@@ -35,6 +36,7 @@ export function CtaForm({ eventId, cta }: { eventId: string; cta: CtaInfo | null
   const errors = formState.errors;
   const color = watch('buttonColor') ?? '';
   const text = watch('buttonText') ?? '';
+  const previewColor = isHex(color) ? color : defaultCtaColor;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -117,8 +119,8 @@ export function CtaForm({ eventId, cta }: { eventId: string; cta: CtaInfo | null
         <div>
           <p className="mb-1 text-sm font-medium">Preview</p>
           <span
-            className="inline-block rounded-field px-5 py-2 font-semibold text-white shadow-sm"
-            style={{ backgroundColor: isHex(color) ? color : defaultCtaColor }}
+            className="inline-block rounded-field px-5 py-2 font-semibold shadow-sm"
+            style={{ backgroundColor: previewColor, color: readableTextOn(previewColor) }}
             data-testid="cta-preview"
           >
             {text.trim() || 'Button text'}
