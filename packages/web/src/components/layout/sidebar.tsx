@@ -50,6 +50,9 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: (returnFocu
         <button
           type="button"
           aria-label="Close sidebar"
+          // For the pointer only: the drawer's own close button and Escape serve the keyboard.
+          aria-hidden="true"
+          tabIndex={-1}
           data-testid="sidebar-overlay"
           className="fixed inset-0 z-30 bg-black/40 md:hidden"
           onClick={() => onClose(true)}
