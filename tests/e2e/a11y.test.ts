@@ -30,7 +30,10 @@ async function settled(page: Page) {
     { timeout: waitMs },
   ).catch(async (error: Error) => {
     const running = await page.evaluate(() =>
-      document.getAnimations().filter((a) => a.playState === 'running').map((a) => `${(a as CSSAnimation).animationName ?? ''} ${(a.effect as KeyframeEffect)?.target?.outerHTML.slice(0, 200)}`),
+      document
+        .getAnimations()
+        .filter((a) => a.playState === 'running')
+        .map((a) => `${(a as CSSAnimation).animationName ?? ''} on ${(a.effect as KeyframeEffect)?.target?.outerHTML.slice(0, 200)}`),
     );
     throw new Error(`${error.message}; still running: ${running.join(' | ')}`);
   });

@@ -15,7 +15,8 @@ const storedChoice = (page: Page) => page.evaluate(() => window.localStorage.get
 const expectTheme = (page: Page, value: string) =>
   page.waitForFunction((v) => document.documentElement.dataset.theme === v, value, { timeout: waitMs });
 /** The page's background as the browser paints it. */
-const background = (page: Page) => page.evaluate(() => getComputedStyle(document.querySelector('#root > div') ?? document.body).backgroundColor);
+const background = (page: Page) =>
+  page.evaluate(() => getComputedStyle(document.querySelector('#root > div') ?? document.body).backgroundColor);
 
 /** Picks a theme in the avatar menu; the menu stays open after a pick, to show the result. */
 async function choose(page: Page, name: 'Light' | 'Dark' | 'System') {

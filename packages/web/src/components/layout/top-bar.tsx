@@ -72,7 +72,12 @@ export function TopBar({
         </button>
         <div className="dropdown dropdown-end">
           {/* The name starts with the visible initials, so "click AD" works for voice control (WCAG 2.5.3). */}
-          <button type="button" tabIndex={0} className="btn btn-ghost btn-circle avatar avatar-placeholder" aria-label={`${initials} Account menu`}>
+          <button
+            type="button"
+            tabIndex={0}
+            className="btn btn-ghost btn-circle avatar avatar-placeholder"
+            aria-label={`${initials} Account menu`}
+          >
             <div className="w-9 rounded-full bg-primary text-primary-content">
               <span className="text-sm font-semibold">{initials}</span>
             </div>
