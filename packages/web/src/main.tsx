@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ConnectionBanner } from './components/ui/connection-banner.tsx';
 import { auth } from './lib/auth.ts';
+import { initTheme } from './lib/theme.ts';
 import { createQueryClient, createTrpcClient, createTrpcUtils, trpc } from './lib/trpc.ts';
 import { createAppRouter } from './router.tsx';
 import './styles.css';
@@ -16,6 +17,7 @@ const queryClient = createQueryClient(() => {
   queryClient.clear();
   void router.navigate({ to: '/login', ignoreBlocker: true });
 });
+initTheme();
 const trpcClient = createTrpcClient();
 const router = createAppRouter({ auth, queryClient, trpc: createTrpcUtils(queryClient, trpcClient) });
 
