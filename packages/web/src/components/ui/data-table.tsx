@@ -277,8 +277,10 @@ function PlaceholderRows({ rows, columns }: { rows: number; columns: number }) {
 function ErrorRow({ columns, onRetry }: { columns: number; onRetry: () => void }) {
   return (
     <tr>
-      <td colSpan={columns} className="py-10 text-center" role="alert">
-        <p className="text-error">This list could not be loaded.</p>
+      <td colSpan={columns} className="py-10 text-center">
+        <p className="text-error" role="alert">
+          This list could not be loaded.
+        </p>
         <button type="button" className="btn btn-sm mt-2" onClick={onRetry}>
           Try again
         </button>
