@@ -98,7 +98,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
           {busy && !loading && <progress className="progress progress-primary block h-0.5 w-full" aria-label="Updating the list" />}
         </div>
       )}
-      <div className="overflow-x-auto">
+      {/* Focusable, so a keyboard can scroll a table wider than a phone's screen. */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby={props.labelledBy} aria-label={props.label}>
         <table
           className={props.tableClassName ?? 'table'}
           aria-labelledby={props.labelledBy}
