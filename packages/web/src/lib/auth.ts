@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { createStore } from './store.ts';
 import { readStorage, storageKeys, writeStorage } from './storage.ts';
 
 /**
@@ -10,34 +11,25 @@ export interface AuthState {
   username: string | null;
 }
 
-const listeners = new Set<() => void>();
-let state: AuthState = read();
+const state = createStore<AuthState>(read());
 
 function read(): AuthState {
   const isAuthenticated = readStorage(storageKeys.isAuthenticated) === 'true';
   return { isAuthenticated, username: isAuthenticated ? readStorage(storageKeys.username) : null };
 }
 
-function set(next: AuthState) {
-  state = next;
-  listeners.forEach((listener) => listener());
-}
-
 export const auth = {
-  get: () => state,
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  get: state.get,
+  subscribe: state.subscribe,
   signIn(username: string) {
     writeStorage(storageKeys.isAuthenticated, 'true');
     writeStorage(storageKeys.username, username);
-    set({ isAuthenticated: true, username });
+    state.set({ isAuthenticated: true, username });
   },
   signOut() {
     writeStorage(storageKeys.isAuthenticated, null);
     writeStorage(storageKeys.username, null);
-    set({ isAuthenticated: false, username: null });
+    state.set({ isAuthenticated: false, username: null });
   },
 };
 export type Auth = typeof auth;
@@ -45,7 +37,7 @@ export type Auth = typeof auth;
 // Another tab signing in or out changes this one too.
 if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
-    if (event.key === storageKeys.isAuthenticated || event.key === storageKeys.username) set(read());
+    if (event.key === storageKeys.isAuthenticated || event.key === storageKeys.username) state.set(read());
   });
 }
 

@@ -1,5 +1,6 @@
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { errorStatus } from './errors.ts';
+import { createStore } from './store.ts';
 
 /**
  * Whether the server can be reached, as the app's calls last found it. A call that answers 503
@@ -12,21 +13,13 @@ export interface ConnectionState {
   retryAt?: number;
 }
 
-let state: ConnectionState = { reachable: true };
-const listeners = new Set<() => void>();
+const store = createStore<ConnectionState>({ reachable: true });
 const set = (next: ConnectionState) => {
-  if (next.reachable === state.reachable && next.retryAt === state.retryAt) return;
-  state = next;
-  listeners.forEach((listener) => listener());
+  const state = store.get();
+  if (next.reachable !== state.reachable || next.retryAt !== state.retryAt) store.set(next);
 };
 
-export const connection = {
-  get: () => state,
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
-};
+export const connection = { get: store.get, subscribe: store.subscribe };
 
 /** 503, or no HTTP answer at all (fetch failed): worth trying again later. */
 export function isUnreachable(error: unknown) {
@@ -74,7 +67,7 @@ async function probeNow(failures: number) {
   const ok = await fetch('/api/health', { cache: 'no-store' }).then((r) => r.ok, () => false);
   if (!ok) {
     outage = true;
-    if (!state.reachable) probeLater(failures + 1);
+    if (!store.get().reachable) probeLater(failures + 1);
     return;
   }
   const wasAway = outage;

@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import { initials } from '@event-admin/core/customer/customer.rules';
 import { logoUrl } from './brand.ts';
 import { readStorage, storageKeys, writeStorage } from './storage.ts';
+import { createStore } from './store.ts';
 
 /** The current user's profile (SPEC §3): browser-only, with a sample default. */
 export interface UserProfile {
@@ -31,19 +32,14 @@ function read(): UserProfile {
   }
 }
 
-const listeners = new Set<() => void>();
-let profile = read();
+const store = createStore(read());
 
 export const profileStore = {
-  get: () => profile,
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  },
+  get: store.get,
+  subscribe: store.subscribe,
   save(next: UserProfile) {
-    profile = next;
+    store.set(next);
     writeStorage(storageKeys.userProfile, JSON.stringify(next));
-    listeners.forEach((l) => l());
   },
 };
 

@@ -8,6 +8,7 @@ import { brandName, logoUrl } from '../lib/brand.ts';
 import { errorStatus } from '../lib/errors.ts';
 import { optionalText, searchReader } from '../lib/search-params.ts';
 import { signIn } from '../lib/sign-in.ts';
+import { BusyButton } from '../components/ui/busy-button.tsx';
 
 /** Where to go after signing in (set by the guard of a protected page). */
 const loginSearch = searchReader((search) => ({ redirect: optionalText(search.redirect, 2000) }));
@@ -80,12 +81,7 @@ function LoginPage() {
           </div>
           <label className="form-control w-full">
             <span className="label-text mb-1 block text-sm font-medium">Username</span>
-            <input
-              className="input input-bordered w-full"
-              autoComplete="username"
-              disabled={busy}
-              {...form.field('username')}
-            />
+            <input className="input input-bordered w-full" autoComplete="username" disabled={busy} {...form.field('username')} />
             <FieldError message={form.errors.username} />
           </label>
           <div className="form-control w-full">
@@ -134,10 +130,9 @@ function LoginPage() {
               <FieldError message={form.errors.code} />
             </div>
           )}
-          <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-            {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {busy ? 'Signing in...' : 'Sign In'}
-          </button>
+          <BusyButton busy={busy} busyLabel="Signing in..." className="btn btn-primary w-full">
+            Sign In
+          </BusyButton>
         </form>
       </div>
       <footer className="mt-8 text-sm text-base-content/60">

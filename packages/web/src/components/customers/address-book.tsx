@@ -7,6 +7,7 @@ import { toast } from '../ui/toast.tsx';
 import { PlusIcon } from '../ui/icons.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { BusyButton } from '../ui/busy-button.tsx';
 
 /** The Addresses tab: the customer's addresses, and a form to add one. */
 export function AddressBook({ customerId }: { customerId: string }) {
@@ -89,7 +90,11 @@ function AddressForm({ customerId, onDone }: { customerId: string; onDone: () =>
       toast({ title: 'Address added', description: 'The address has been added to the address book.', variant: 'success' });
       onDone();
     } catch (error) {
-      toast({ title: 'Failed to add address', description: errorMessage(error, 'An error occurred. Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Failed to add address',
+        description: errorMessage(error, 'An error occurred. Please try again.'),
+        variant: 'destructive',
+      });
     }
   });
 
@@ -110,7 +115,9 @@ function AddressForm({ customerId, onDone }: { customerId: string; onDone: () =>
         </label>
         <div className="sm:col-span-2">
           <Field label="Street" error={errors.street?.message}>
-            {(p) => <input {...p} className="input w-full" autoComplete="off" aria-invalid={!!errors.street} {...form.register('street')} />}
+            {(p) => (
+              <input {...p} className="input w-full" autoComplete="off" aria-invalid={!!errors.street} {...form.register('street')} />
+            )}
           </Field>
         </div>
         <Field label="City" error={errors.city?.message}>
@@ -120,20 +127,23 @@ function AddressForm({ customerId, onDone }: { customerId: string; onDone: () =>
           {(p) => <input {...p} className="input w-full" autoComplete="off" aria-invalid={!!errors.state} {...form.register('state')} />}
         </Field>
         <Field label="ZIP code" error={errors.zipCode?.message}>
-          {(p) => <input {...p} className="input w-full" autoComplete="off" aria-invalid={!!errors.zipCode} {...form.register('zipCode')} />}
+          {(p) => (
+            <input {...p} className="input w-full" autoComplete="off" aria-invalid={!!errors.zipCode} {...form.register('zipCode')} />
+          )}
         </Field>
         <Field label="Country" error={errors.country?.message}>
-          {(p) => <input {...p} className="input w-full" autoComplete="off" aria-invalid={!!errors.country} {...form.register('country')} />}
+          {(p) => (
+            <input {...p} className="input w-full" autoComplete="off" aria-invalid={!!errors.country} {...form.register('country')} />
+          )}
         </Field>
       </div>
       <div className="mt-4 flex justify-end gap-2">
         <button type="button" className="btn btn-ghost btn-sm" onClick={onDone} disabled={isSubmitting}>
           Cancel
         </button>
-        <button type="submit" className="btn btn-primary btn-sm" disabled={isSubmitting}>
-          {isSubmitting && <span className="loading loading-spinner loading-xs" aria-hidden="true" />}
+        <BusyButton busy={isSubmitting} className="btn btn-primary btn-sm">
           Save Address
-        </button>
+        </BusyButton>
       </div>
     </form>
   );

@@ -1,10 +1,11 @@
 import { customerForm, type CustomerForm, type CustomerInfo } from '@event-admin/core/customer/customer.schema';
 import { Dialog } from '../ui/dialog.tsx';
-import { Field } from '../ui/form-field.tsx';
+import { TextField } from '../ui/text-field.tsx';
 import { toast } from '../ui/toast.tsx';
 import { useVersionedForm } from '../ui/use-versioned-form.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { BusyButton } from '../ui/busy-button.tsx';
 
 const fallbackError = 'An error occurred. Please try again.';
 
@@ -66,28 +67,19 @@ function CustomerFormBody({ customer, onDone }: { customer: CustomerInfo | null;
       toast({ title, description: errorMessage(error, fallbackError), variant: 'destructive' });
     },
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   return (
     <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
       {notices}
-      <Field label="Name" error={errors.name?.message}>
-        {(p) => <input {...p} className="input w-full" autoComplete="off" aria-invalid={!!errors.name} {...form.register('name')} />}
-      </Field>
-      <Field label="Email" error={errors.email?.message}>
-        {(p) => <input {...p} className="input w-full" type="email" autoComplete="off" aria-invalid={!!errors.email} {...form.register('email')} />}
-      </Field>
-      <Field label="Phone" hint="Optional" error={errors.phone?.message}>
-        {(p) => <input {...p} className="input w-full" type="tel" autoComplete="off" aria-invalid={!!errors.phone} {...form.register('phone')} />}
-      </Field>
+      <TextField form={form} name="name" label="Name" autoComplete="off" />
+      <TextField form={form} name="email" label="Email" type="email" autoComplete="off" />
+      <TextField form={form} name="phone" label="Phone" hint="Optional" type="tel" autoComplete="off" />
       <div className="modal-action mt-2">
         <button type="button" className="btn btn-ghost" onClick={onDone} disabled={isSubmitting}>
           Cancel
         </button>
-        <button type="submit" className="btn btn-primary" disabled={isSubmitting}>
-          {isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          {customer ? 'Save Changes' : 'Add Customer'}
-        </button>
+        <BusyButton busy={isSubmitting}>{customer ? 'Save Changes' : 'Add Customer'}</BusyButton>
       </div>
     </form>
   );

@@ -5,6 +5,7 @@ import { toast } from '../ui/toast.tsx';
 import { useVersionedForm } from '../ui/use-versioned-form.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { BusyButton } from '../ui/busy-button.tsx';
 
 /** The event's day (in the browser's zone) at its time, as a datetime-local value. */
 export function toDateTimeLocal(event: Pick<EventInfo, 'date' | 'time'>) {
@@ -95,15 +96,11 @@ export function BasicInfoForm({ event }: { event: EventInfo }) {
         <fieldset className="rounded-box border border-base-300 p-4">
           <legend className="px-2 text-sm font-semibold">External IDs</legend>
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Venue ID">
-              {(p) => <input {...p} className="input w-full" {...register('venueId')} />}
-            </Field>
+            <Field label="Venue ID">{(p) => <input {...p} className="input w-full" {...register('venueId')} />}</Field>
             <Field label="Ticket Evolution Event ID" hint="The ticket provider's event ID">
               {(p) => <input {...p} className="input w-full" {...register('ticketEvolutionEventId')} />}
             </Field>
-            <Field label="Tailgate Event ID">
-              {(p) => <input {...p} className="input w-full" {...register('tailgateEventId')} />}
-            </Field>
+            <Field label="Tailgate Event ID">{(p) => <input {...p} className="input w-full" {...register('tailgateEventId')} />}</Field>
             <Field label="Tailgate Discount %" hint="e.g. 10%">
               {(p) => <input {...p} className="input w-full" {...register('tailgateDiscount')} />}
             </Field>
@@ -116,10 +113,9 @@ export function BasicInfoForm({ event }: { event: EventInfo }) {
         </fieldset>
 
         <div className="flex justify-end">
-          <button type="submit" className="btn btn-primary">
-            {formState.isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {formState.isSubmitting ? 'Saving...' : 'Save Changes'}
-          </button>
+          <BusyButton busy={formState.isSubmitting} busyLabel="Saving...">
+            Save Changes
+          </BusyButton>
         </div>
       </fieldset>
     </form>

@@ -21,6 +21,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { AddBlockDialog } from './add-block-dialog.tsx';
 import { blockTypeLabels, type BlockDraft } from './block-form.tsx';
 import { SortableBlock } from './sortable-block.tsx';
+import { BusyButton } from '../ui/busy-button.tsx';
 
 /** A unique block id; crypto.randomUUID needs a secure context, so fall back to random bytes. */
 function newBlockId() {
@@ -89,14 +90,22 @@ function BlockList({
   // Screen readers hear positions and types, not the blocks' ids.
   const announcements: Announcements = {
     onDragStart: ({ active }) => `Picked up ${describe(active.id)}.`,
-    onDragOver: ({ active, over }) => (over ? `${describe(active.id)} is over position ${position(over.id)} of ${blocks.length}.` : undefined),
-    onDragEnd: ({ active, over }) => (over ? `${describe(active.id)} dropped at position ${position(over.id)} of ${blocks.length}.` : `${describe(active.id)} dropped.`),
+    onDragOver: ({ active, over }) =>
+      over ? `${describe(active.id)} is over position ${position(over.id)} of ${blocks.length}.` : undefined,
+    onDragEnd: ({ active, over }) =>
+      over ? `${describe(active.id)} dropped at position ${position(over.id)} of ${blocks.length}.` : `${describe(active.id)} dropped.`,
     onDragCancel: ({ active }) => `Moving ${describe(active.id)} was cancelled.`,
   };
 
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
-    setBlocks((list) => arrayMove(list, list.findIndex((b) => b.id === active.id), list.findIndex((b) => b.id === over.id)));
+    setBlocks((list) =>
+      arrayMove(
+        list,
+        list.findIndex((b) => b.id === active.id),
+        list.findIndex((b) => b.id === over.id),
+      ),
+    );
   };
 
   const move = (index: number, delta: -1 | 1) => {
@@ -162,10 +171,9 @@ function BlockList({
             <PlusIcon />
             Add Block
           </button>
-          <button type="button" className="btn btn-primary" onClick={() => void versioned.submit(blocks)} disabled={save.isPending}>
-            {save.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {save.isPending ? 'Saving...' : 'Save Changes'}
-          </button>
+          <BusyButton busy={save.isPending} busyLabel="Saving..." type="button" onClick={() => void versioned.submit(blocks)}>
+            Save Changes
+          </BusyButton>
         </div>
       </div>
 
@@ -195,7 +203,8 @@ function BlockList({
           accessibility={{
             announcements,
             screenReaderInstructions: {
-              draggable: 'To pick up a block, press Space or Enter. Use the up and down arrow keys to move it, Space or Enter to drop it, Escape to cancel.',
+              draggable:
+                'To pick up a block, press Space or Enter. Use the up and down arrow keys to move it, Space or Enter to drop it, Escape to cancel.',
             },
           }}
         >

@@ -17,6 +17,7 @@ import { UnsavedChangesGuard } from '../ui/unsaved-changes.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { CreateEventFields, type CreateEventStep as Step } from './create-event-fields.tsx';
+import { BusyButton } from '../ui/busy-button.tsx';
 
 type FormInput = z.input<typeof createEventForm>;
 
@@ -222,10 +223,9 @@ function CreateEventWizard({ onClose }: { onClose: () => void }) {
                   Next
                 </button>
               ) : (
-                <button key="submit" type="submit" className="btn btn-primary">
-                  {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-                  {busy ? 'Creating...' : 'Create Event'}
-                </button>
+                <BusyButton key="submit" busy={busy} busyLabel="Creating...">
+                  Create Event
+                </BusyButton>
               )}
             </div>
           </div>

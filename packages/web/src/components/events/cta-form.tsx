@@ -7,6 +7,7 @@ import { useVersionedForm } from '../ui/use-versioned-form.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { readableTextOn } from '../../lib/theme.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { BusyButton } from '../ui/busy-button.tsx';
 
 const presetTexts: readonly string[] = ctaChoices.filter((c) => c !== 'Custom');
 const isHex = (value: string) => /^#[0-9a-fA-F]{6}$/.test(value.trim());
@@ -105,10 +106,9 @@ export function CtaForm({ eventId, cta }: { eventId: string; cta: CtaInfo | null
           </span>
         </div>
         <div className="flex justify-end">
-          <button type="submit" className="btn btn-primary">
-            {formState.isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {formState.isSubmitting ? 'Saving...' : 'Save CTA'}
-          </button>
+          <BusyButton busy={formState.isSubmitting} busyLabel="Saving...">
+            Save CTA
+          </BusyButton>
         </div>
       </fieldset>
     </form>

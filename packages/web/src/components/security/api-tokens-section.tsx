@@ -8,6 +8,7 @@ import { formatDate } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { CreateApiTokenForm } from './create-api-token-form.tsx';
 import { copyText } from './recovery-codes.tsx';
+import { BusyButton } from '../ui/busy-button.tsx';
 
 const isExpired = (token: ApiTokenInfo) => token.expiresAt !== null && Date.parse(token.expiresAt) <= Date.now();
 
@@ -27,7 +28,11 @@ export function ApiTokensSection() {
       if (created?.id === revoking.id) setCreated(null);
       setRevoking(null);
     } catch (error) {
-      toast({ title: 'Failed to revoke token', description: errorMessage(error, 'An error occurred. Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Failed to revoke token',
+        description: errorMessage(error, 'An error occurred. Please try again.'),
+        variant: 'destructive',
+      });
     } finally {
       await utils.tokens.list.invalidate();
     }
@@ -46,7 +51,13 @@ export function ApiTokensSection() {
             <label htmlFor="new-api-token" className="sr-only">
               New API token
             </label>
-            <input id="new-api-token" readOnly className="input join-item w-full font-mono text-xs text-base-content" value={created.token} onFocus={(e) => e.currentTarget.select()} />
+            <input
+              id="new-api-token"
+              readOnly
+              className="input join-item w-full font-mono text-xs text-base-content"
+              value={created.token}
+              onFocus={(e) => e.currentTarget.select()}
+            />
             <button type="button" className="btn join-item" onClick={() => void copyText(created.token, 'The token was')}>
               Copy
             </button>
@@ -96,9 +107,24 @@ export function ApiTokensSection() {
                   <td>{token.name}</td>
                   <td>{token.scope === 'read' ? 'Read only' : 'Read and write'}</td>
                   <td>{formatDate(token.createdAt)}</td>
-                  <td>{token.expiresAt ? (isExpired(token) ? <span className="badge badge-ghost">Expired</span> : formatDate(token.expiresAt)) : 'Never'}</td>
+                  <td>
+                    {token.expiresAt ? (
+                      isExpired(token) ? (
+                        <span className="badge badge-ghost">Expired</span>
+                      ) : (
+                        formatDate(token.expiresAt)
+                      )
+                    ) : (
+                      'Never'
+                    )}
+                  </td>
                   <td className="text-right">
-                    <button type="button" className="btn btn-outline btn-error btn-xs" aria-label={`Revoke token ${token.name}`} onClick={() => setRevoking(token)}>
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-error btn-xs"
+                      aria-label={`Revoke token ${token.name}`}
+                      onClick={() => setRevoking(token)}
+                    >
                       Revoke
                     </button>
                   </td>
@@ -116,10 +142,9 @@ export function ApiTokensSection() {
           <button type="button" className="btn btn-ghost" onClick={() => setRevoking(null)}>
             Cancel
           </button>
-          <button type="button" className="btn btn-error" disabled={revoke.isPending} onClick={() => void confirmRevoke()}>
-            {revoke.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+          <BusyButton busy={revoke.isPending} className="btn btn-error" type="button" onClick={() => void confirmRevoke()}>
             Revoke Token
-          </button>
+          </BusyButton>
         </div>
       </Dialog>
     </SettingsCard>

@@ -1,10 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { createApiTokenInput, maxTokenDays, type CreateApiTokenInput, type CreatedApiToken } from '@event-admin/core/api-token/api-token.schema';
+import {
+  createApiTokenInput,
+  maxTokenDays,
+  type CreateApiTokenInput,
+  type CreatedApiToken,
+} from '@event-admin/core/api-token/api-token.schema';
 import { Field } from '../ui/form-field.tsx';
 import { toast } from '../ui/toast.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { BusyButton } from '../ui/busy-button.tsx';
 
 /** Name, scope and expiry of a new token; `onCreated` gets its value, which is shown once. */
 export function CreateApiTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) => void }) {
@@ -23,14 +29,20 @@ export function CreateApiTokenForm({ onCreated }: { onCreated: (token: CreatedAp
       await utils.tokens.list.invalidate();
       onCreated(created);
     } catch (error) {
-      toast({ title: 'Failed to create token', description: errorMessage(error, 'An error occurred. Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Failed to create token',
+        description: errorMessage(error, 'An error occurred. Please try again.'),
+        variant: 'destructive',
+      });
     }
   });
 
   return (
     <form className="grid gap-4 sm:grid-cols-3" onSubmit={onSubmit} noValidate aria-label="Create API token">
       <Field label="Token name" error={errors.name?.message}>
-        {(p) => <input {...p} className="input w-full" placeholder="Box office sync" disabled={create.isPending} {...form.register('name')} />}
+        {(p) => (
+          <input {...p} className="input w-full" placeholder="Box office sync" disabled={create.isPending} {...form.register('name')} />
+        )}
       </Field>
       <Field label="Scope" error={errors.scope?.message}>
         {(p) => (
@@ -49,15 +61,14 @@ export function CreateApiTokenForm({ onCreated }: { onCreated: (token: CreatedAp
             min={1}
             max={maxTokenDays}
             disabled={create.isPending}
-            {...form.register('expiresInDays', { setValueAs: (v: unknown) => (v === '' || v === undefined || v === null ? undefined : Number(v)) })}
+            {...form.register('expiresInDays', {
+              setValueAs: (v: unknown) => (v === '' || v === undefined || v === null ? undefined : Number(v)),
+            })}
           />
         )}
       </Field>
       <div className="sm:col-span-3">
-        <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-          {create.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          Create Token
-        </button>
+        <BusyButton busy={create.isPending}>Create Token</BusyButton>
       </div>
     </form>
   );

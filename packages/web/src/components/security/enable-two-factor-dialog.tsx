@@ -3,12 +3,13 @@ import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { enableTwoFactorInput } from '@event-admin/core/two-factor/two-factor.schema';
 import { Dialog } from '../ui/dialog.tsx';
-import { Field } from '../ui/form-field.tsx';
+import { TextField } from '../ui/text-field.tsx';
 import { toast } from '../ui/toast.tsx';
 import { errorMessage, errorStatus } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { QrCode } from './qr-code.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
+import { BusyButton } from '../ui/busy-button.tsx';
 
 /** 'ABCDEFGH...' in groups of four, easier to type into an app by hand. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
@@ -25,7 +26,6 @@ function EnableTwoFactor({ onClose }: { onClose: () => void }) {
   const enable = trpc.twoFactor.enable.useMutation();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const form = useForm({ resolver: zodResolver(enableTwoFactorInput), defaultValues: { code: '' } });
-  const { errors } = form.formState;
 
   // A fresh secret as the dialog opens; nothing changes on the server until a code confirms it.
   const { mutate: startSetup } = setup;
@@ -72,27 +72,20 @@ function EnableTwoFactor({ onClose }: { onClose: () => void }) {
               {grouped(setup.data.secret)}
             </p>
           </div>
-          <Field label="Authentication code" error={errors.code?.message}>
-            {(p) => (
-              <input
-                {...p}
-                className="input w-full"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                autoFocus
-                disabled={enable.isPending}
-                {...form.register('code')}
-              />
-            )}
-          </Field>
+          <TextField
+            form={form}
+            name="code"
+            label="Authentication code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            autoFocus
+            disabled={enable.isPending}
+          />
           <div className="flex w-full justify-end gap-2">
             <button type="button" className="btn btn-ghost" onClick={onClose}>
               Cancel
             </button>
-            <button type="submit" className="btn btn-primary" disabled={enable.isPending}>
-              {enable.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-              Verify and Enable
-            </button>
+            <BusyButton busy={enable.isPending}>Verify and Enable</BusyButton>
           </div>
         </form>
       )}

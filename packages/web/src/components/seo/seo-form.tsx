@@ -13,6 +13,7 @@ import { toast } from '../ui/toast.tsx';
 import { useVersionedForm } from '../ui/use-versioned-form.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { BusyButton } from '../ui/busy-button.tsx';
 
 function seoValues(seo: SeoInfo | null | undefined): SeoEditForm {
   return {
@@ -121,10 +122,9 @@ export function SeoForm({
               Cancel
             </button>
           )}
-          <button type="submit" className="btn btn-primary">
-            {formState.isSubmitting && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-            {formState.isSubmitting ? 'Saving...' : 'Save SEO'}
-          </button>
+          <BusyButton busy={formState.isSubmitting} busyLabel="Saving...">
+            Save SEO
+          </BusyButton>
         </div>
       </fieldset>
     </form>

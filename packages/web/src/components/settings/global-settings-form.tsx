@@ -6,6 +6,7 @@ import { useVersionedForm } from '../ui/use-versioned-form.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { SettingsCard } from './settings-card.tsx';
+import { BusyButton } from '../ui/busy-button.tsx';
 
 /** Global Settings: the service fee, stored on the server for the whole app. */
 export function GlobalSettingsForm() {
@@ -82,10 +83,7 @@ function ServiceFeeForm({ settings }: { settings: AppSettingsInfo }) {
         <FieldError message={error} />
       </div>
       <div>
-        <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-          {save.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          Save Global Settings
-        </button>
+        <BusyButton busy={save.isPending}>Save Global Settings</BusyButton>
       </div>
     </form>
   );

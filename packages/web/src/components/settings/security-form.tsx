@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { changePasswordForm } from '@event-admin/core/auth/auth.schema';
-import { Field } from '../ui/form-field.tsx';
+import { TextField } from '../ui/text-field.tsx';
 import { toast } from '../ui/toast.tsx';
 import { errorMessage, errorStatus } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -11,6 +11,7 @@ import { DisableTwoFactorDialog } from '../security/disable-two-factor-dialog.ts
 import { EnableTwoFactorDialog } from '../security/enable-two-factor-dialog.tsx';
 import { ManageSessionsDialog } from '../security/manage-sessions-dialog.tsx';
 import { SettingsCard } from './settings-card.tsx';
+import { BusyButton } from '../ui/busy-button.tsx';
 
 /** Security: the password, two-factor sign-in, the signed-in sessions and API tokens, all checked on the server. */
 export function SecurityForm() {
@@ -19,7 +20,6 @@ export function SecurityForm() {
     resolver: zodResolver(changePasswordForm),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
-  const { errors } = form.formState;
   const busy = changePassword.isPending;
 
   const onSubmit = form.handleSubmit(async (values) => {
@@ -39,20 +39,25 @@ export function SecurityForm() {
     <div className="flex flex-col gap-6">
       <SettingsCard title="Password" description="Change the password you sign in with.">
         <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
-          <Field label="Current password" error={errors.currentPassword?.message}>
-            {(p) => <input {...p} className="input w-full" type="password" autoComplete="current-password" disabled={busy} aria-invalid={!!errors.currentPassword} {...form.register('currentPassword')} />}
-          </Field>
-          <Field label="New password" error={errors.newPassword?.message}>
-            {(p) => <input {...p} className="input w-full" type="password" autoComplete="new-password" disabled={busy} aria-invalid={!!errors.newPassword} {...form.register('newPassword')} />}
-          </Field>
-          <Field label="Confirm new password" error={errors.confirmPassword?.message}>
-            {(p) => <input {...p} className="input w-full" type="password" autoComplete="new-password" disabled={busy} aria-invalid={!!errors.confirmPassword} {...form.register('confirmPassword')} />}
-          </Field>
+          <TextField
+            form={form}
+            name="currentPassword"
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            disabled={busy}
+          />
+          <TextField form={form} name="newPassword" label="New password" type="password" autoComplete="new-password" disabled={busy} />
+          <TextField
+            form={form}
+            name="confirmPassword"
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            disabled={busy}
+          />
           <div>
-            <button type="submit" className="btn btn-primary" disabled={busy}>
-              {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-              Update Password
-            </button>
+            <BusyButton busy={busy}>Update Password</BusyButton>
           </div>
         </form>
       </SettingsCard>

@@ -8,8 +8,8 @@ export function ConflictNotice({ what, onReload, reloading }: { what: string; on
       <div className="flex-1 text-sm">
         <p className="font-semibold">The {what} was changed elsewhere since you opened it.</p>
         <p>
-          It was changed by someone else, so your changes were not saved; they are still in the form. Load the latest version to
-          continue; it replaces your unsaved changes.
+          It was changed by someone else, so your changes were not saved; they are still in the form. Load the latest version to continue;
+          it replaces your unsaved changes.
         </p>
       </div>
       <button type="button" className="btn btn-sm" onClick={onReload} disabled={reloading}>

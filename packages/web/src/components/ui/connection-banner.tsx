@@ -27,8 +27,7 @@ export function ConnectionBanner() {
   return (
     <div role="alert" className="alert alert-warning fixed inset-x-4 bottom-4 z-50 mx-auto max-w-xl shadow-lg">
       <span>
-        Cannot reach the server right now.{' '}
-        {seconds !== undefined && seconds > 0 ? `Trying again in ${seconds} s.` : 'Trying again…'}
+        Cannot reach the server right now. {seconds !== undefined && seconds > 0 ? `Trying again in ${seconds} s.` : 'Trying again…'}
       </span>
       <button type="button" className="btn btn-sm" onClick={() => void onRetry()} disabled={retrying}>
         Retry now

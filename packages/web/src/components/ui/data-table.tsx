@@ -82,9 +82,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <div aria-live="polite">
           {selected.length > 0 && (
             <div role="group" aria-label="Bulk actions" className={barClass}>
-              <span className="text-sm font-medium">
-                {selected.length.toLocaleString('en-US')} selected
-              </span>
+              <span className="text-sm font-medium">{selected.length.toLocaleString('en-US')} selected</span>
               {selection.actions?.(selected, clear)}
               <button type="button" className="btn btn-ghost btn-sm" onClick={clear}>
                 Clear selection
@@ -142,7 +140,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
 const barClass = 'flex flex-wrap items-center gap-2 border-b border-base-300 bg-base-200 px-4 py-2';
 const focusRing = 'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary';
-const cellClass = (column: { align?: string; className?: string }) => [column.align === 'right' && 'text-right', column.className].filter(Boolean).join(' ') || undefined;
+const cellClass = (column: { align?: string; className?: string }) =>
+  [column.align === 'right' && 'text-right', column.className].filter(Boolean).join(' ') || undefined;
 
 function Rows<T>({
   columns,
@@ -234,7 +233,11 @@ function Header<T>({ column, sort }: { column: Column<T>; sort: TableSort | unde
   const next: SortOrder = current === 'desc' ? 'asc' : 'desc';
   return (
     <th scope="col" className={align} aria-sort={current === null ? 'none' : current === 'asc' ? 'ascending' : 'descending'}>
-      <button type="button" className="inline-flex items-center gap-1 font-semibold hover:underline" onClick={() => sort.onChange(sortKey, next)}>
+      <button
+        type="button"
+        className="inline-flex items-center gap-1 font-semibold hover:underline"
+        onClick={() => sort.onChange(sortKey, next)}
+      >
         {column.header}
         <svg viewBox="0 0 20 20" fill="currentColor" className={`size-3.5 ${current === null ? 'opacity-30' : ''}`} aria-hidden="true">
           <path d={current === 'asc' ? 'M10 5l5 7H5l5-7z' : 'M10 15l-5-7h10l-5 7z'} />

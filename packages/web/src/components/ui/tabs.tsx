@@ -34,11 +34,15 @@ export function Tabs<T extends string>({
   function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
     const index = tabs.findIndex((t) => t.id === selected.id);
     const next =
-      event.key === 'ArrowRight' ? (index + 1) % tabs.length
-      : event.key === 'ArrowLeft' ? (index - 1 + tabs.length) % tabs.length
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? tabs.length - 1
-      : null;
+      event.key === 'ArrowRight'
+        ? (index + 1) % tabs.length
+        : event.key === 'ArrowLeft'
+          ? (index - 1 + tabs.length) % tabs.length
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? tabs.length - 1
+              : null;
     if (next === null) return;
     event.preventDefault();
     const tab = tabs[next]!;
@@ -48,11 +52,7 @@ export function Tabs<T extends string>({
 
   return (
     <div className={className}>
-      <div
-        role="tablist"
-        aria-label={label}
-        className="tabs tabs-box mb-4 w-full flex-nowrap overflow-x-auto sm:w-fit"
-      >
+      <div role="tablist" aria-label={label} className="tabs tabs-box mb-4 w-full flex-nowrap overflow-x-auto sm:w-fit">
         {tabs.map((tab) => {
           const isSelected = tab.id === selected.id;
           return (

@@ -71,8 +71,10 @@ export function useVersionedSave<TRecord, TDraft>(options: VersionedSaveOptions<
 
 type FormSchema = z.ZodType<FieldValues, FieldValues>;
 
-export interface VersionedFormOptions<TSchema extends FormSchema, TRecord>
-  extends Omit<VersionedSaveOptions<TRecord, z.output<TSchema>>, 'apply'> {
+export interface VersionedFormOptions<TSchema extends FormSchema, TRecord> extends Omit<
+  VersionedSaveOptions<TRecord, z.output<TSchema>>,
+  'apply'
+> {
   /** The form's core schema: the same rules and messages as the server's. */
   schema: TSchema;
   /** The form's starting values, from the loaded record (or the empty form). */
