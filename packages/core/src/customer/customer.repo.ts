@@ -94,7 +94,8 @@ export function customerCountersUpdate(item: Record<string, unknown>, delta: Cus
   };
   const totals = {
     uniqueCustomers: transactions === 0 && delta.transactions > 0 ? 1 : 0,
-    activeCustomers: completed === 0 && delta.completed > 0 ? 1 : 0,
+    // a full refund can take a customer's last sale away: no longer active
+    activeCustomers: completed === 0 && delta.completed > 0 ? 1 : completed > 0 && completed + delta.completed === 0 ? -1 : 0,
   };
   return { update, totals };
 }

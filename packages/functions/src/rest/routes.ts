@@ -103,6 +103,32 @@ export const routes: RestRoute[] = [
   { method: 'GET', path: '/api/transactions', call: (api) => api.transactions.list() },
   { method: 'GET', path: '/api/transactions/totals', call: (api) => api.transactions.totals() },
   { method: 'POST', path: '/api/transactions', status: 201, call: (api, req) => api.transactions.create(object(req.body) as never) },
+  { method: 'POST', path: '/api/transactions/bulk', call: (api, req) => api.transactions.bulk(object(req.body) as never) },
+  { method: 'GET', path: '/api/transactions/:id', call: (api, req) => api.transactions.get({ id: req.params.id! }) },
+  {
+    method: 'POST',
+    path: '/api/transactions/:id/status',
+    call: (api, req) => api.transactions.updateStatus({ ...object(req.body), id: req.params.id! } as never),
+  },
+  {
+    method: 'POST',
+    path: '/api/transactions/:id/refunds',
+    status: 201,
+    call: (api, req) => api.transactions.createRefund({ ...object(req.body), id: req.params.id! } as never),
+  },
+
+  {
+    method: 'GET',
+    path: '/api/audit',
+    call: (api, req) =>
+      api.audit.list({
+        entity: req.query.entity || undefined,
+        id: req.query.id || undefined,
+        limit: req.query.limit || undefined,
+        cursor: req.query.cursor || undefined,
+        notable: req.query.notable === undefined ? undefined : req.query.notable === 'true',
+      } as never),
+  },
 
   { method: 'GET', path: '/api/app-settings', call: (api) => api.settings.get() },
   { method: 'POST', path: '/api/app-settings', call: (api, req) => api.settings.save(object(req.body) as never) },

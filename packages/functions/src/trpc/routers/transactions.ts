@@ -1,10 +1,19 @@
 import * as Transaction from '@event-admin/core/transaction/index';
 import * as Stats from '@event-admin/core/stats/index';
+import { actorOf } from '../actor.ts';
 import { adminProcedure, router } from '../init.ts';
 
 export const transactionsRouter = router({
   list: adminProcedure.query(({ ctx }) => Transaction.list(ctx.db)),
   page: adminProcedure.input(Transaction.page.schema).query(({ ctx, input }) => Transaction.page(ctx.db, input)),
   totals: adminProcedure.query(({ ctx }) => Stats.transactionTotals(ctx.db)),
-  create: adminProcedure.input(Transaction.create.schema).mutation(({ ctx, input }) => Transaction.create(ctx.db, input)),
+  get: adminProcedure.input(Transaction.get.schema).query(({ ctx, input }) => Transaction.get(ctx.db, input)),
+  create: adminProcedure.input(Transaction.create.schema).mutation(({ ctx, input }) => Transaction.create(ctx.db, input, actorOf(ctx))),
+  updateStatus: adminProcedure
+    .input(Transaction.updateStatus.schema)
+    .mutation(({ ctx, input }) => Transaction.updateStatus(ctx.db, input, actorOf(ctx))),
+  createRefund: adminProcedure
+    .input(Transaction.createRefund.schema)
+    .mutation(({ ctx, input }) => Transaction.createRefund(ctx.db, input, actorOf(ctx))),
+  bulk: adminProcedure.input(Transaction.bulk.schema).mutation(({ ctx, input }) => Transaction.bulk(ctx.db, input, actorOf(ctx))),
 });
