@@ -41,10 +41,22 @@ describe('POST /api/transactions/bulk', () => {
   });
 
   it('refuses 0 or more than 100 ids, an unknown action and a refund without a reason (400)', async () => {
-    expectError(await client.post('/api/transactions/bulk', { ids: [], action: 'fail' }), 400, 'Ids must be a list of 1 to 100 transaction ids');
+    expectError(
+      await client.post('/api/transactions/bulk', { ids: [], action: 'fail' }),
+      400,
+      'Ids must be a list of 1 to 100 transaction ids',
+    );
     const many = Array.from({ length: 101 }, (_, i) => `id-${i}`);
-    expectError(await client.post('/api/transactions/bulk', { ids: many, action: 'fail' }), 400, 'Ids must be a list of 1 to 100 transaction ids');
-    expectError(await client.post('/api/transactions/bulk', { ids: ['a'], action: 'delete' }), 400, 'Action must be complete, fail or refund');
+    expectError(
+      await client.post('/api/transactions/bulk', { ids: many, action: 'fail' }),
+      400,
+      'Ids must be a list of 1 to 100 transaction ids',
+    );
+    expectError(
+      await client.post('/api/transactions/bulk', { ids: ['a'], action: 'delete' }),
+      400,
+      'Action must be complete, fail or refund',
+    );
     expectError(await client.post('/api/transactions/bulk', { ids: ['a'], action: 'refund' }), 400, 'A reason for the refund is required');
   });
 });

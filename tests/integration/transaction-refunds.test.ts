@@ -73,7 +73,11 @@ describe('POST /api/transactions/{id}/refunds', () => {
     expectError(await client.post(path, { amount: -1, reason: 'x' }), 400, 'Refund amount must be more than $0.00');
     expectError(await client.post(path, { amount: '-$3', reason: 'x' }), 400, 'Refund amount must be more than $0.00');
     expectError(await client.post(path, { amount: 'ten', reason: 'x' }), 400, 'Refund amount must be a dollar amount such as $12.34');
-    expectError(await client.post(path, { amount: '$10.01', reason: 'x' }), 400, 'Refund amount $10.01 is more than the $10.00 that remains');
+    expectError(
+      await client.post(path, { amount: '$10.01', reason: 'x' }),
+      400,
+      'Refund amount $10.01 is more than the $10.00 that remains',
+    );
     expectError(await client.post(path, { amount: '$1.00' }), 400, 'A reason for the refund is required');
     expectError(await client.post(path, { amount: '$1.00', reason: '   ' }), 400, 'A reason for the refund is required');
     const detail = ok(await client.get(`/api/transactions/${transaction.id}`));
@@ -83,18 +87,32 @@ describe('POST /api/transactions/{id}/refunds', () => {
   it('refuses a pending, failed or fully refunded transaction (409), and an unknown one (404)', async () => {
     const pending = (await purchase('$3.00', 'pending')).transaction;
     const failed = (await purchase('$3.00', 'failed')).transaction;
-    expectError(await client.post(`/api/transactions/${pending.id}/refunds`, { reason: 'x' }), 409, 'A pending transaction cannot be refunded');
-    expectError(await client.post(`/api/transactions/${failed.id}/refunds`, { reason: 'x' }), 409, 'A failed transaction cannot be refunded');
+    expectError(
+      await client.post(`/api/transactions/${pending.id}/refunds`, { reason: 'x' }),
+      409,
+      'A pending transaction cannot be refunded',
+    );
+    expectError(
+      await client.post(`/api/transactions/${failed.id}/refunds`, { reason: 'x' }),
+      409,
+      'A failed transaction cannot be refunded',
+    );
     const done = (await purchase('$3.00')).transaction;
     ok(await client.post(`/api/transactions/${done.id}/refunds`, { reason: 'x' }), 201);
-    expectError(await client.post(`/api/transactions/${done.id}/refunds`, { reason: 'x' }), 409, 'A refunded transaction cannot be refunded');
+    expectError(
+      await client.post(`/api/transactions/${done.id}/refunds`, { reason: 'x' }),
+      409,
+      'A refunded transaction cannot be refunded',
+    );
     expectError(await client.post(`/api/transactions/${unknownId()}/refunds`, { reason: 'x' }), 404, 'Transaction not found');
   });
 
   it('ten parallel refunds of $1 on $5: exactly five succeed, nothing is refunded twice', async () => {
     const { transaction, event } = await purchase('$5.00');
     const results = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => client.post(`/api/transactions/${transaction.id}/refunds`, { amount: '$1.00', reason: `r${i}` })),
+      Array.from({ length: 10 }, (_, i) =>
+        client.post(`/api/transactions/${transaction.id}/refunds`, { amount: '$1.00', reason: `r${i}` }),
+      ),
     );
     expect(results.filter((r) => r.status === 201)).toHaveLength(5);
     for (const refused of results.filter((r) => r.status !== 201)) expectError(refused, 409, 'A refunded transaction cannot be refunded');

@@ -119,7 +119,8 @@ export async function pageFeedItems(
         }),
       )
       .catch((error: unknown) => {
-        if (key && error instanceof Error && error.name === 'ValidationException') throw new DomainError('invalid', 'The page cursor is not valid');
+        if (key && error instanceof Error && error.name === 'ValidationException')
+          throw new DomainError('invalid', 'The page cursor is not valid');
         throw error;
       });
     scanned += result.ScannedCount ?? 0;

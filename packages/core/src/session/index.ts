@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { changePasswordForm, loginInput, type SessionUser } from '../auth/auth.schema.ts';
+import { auditPut } from '../audit/audit.repo.ts';
 import type { Db } from '../db/client.ts';
+import { failedConditions } from '../db/write.ts';
 import { DomainError } from '../error.ts';
 import { SessionCache } from './cache.ts';
 import { hashPassword, sameSecret, sha256Hex, verifyPasswordHash } from './password.ts';
@@ -59,7 +61,15 @@ export async function login(db: Db, admin: AdminCredentials, rawInput: unknown, 
   const userOk = sameSecret(username, admin.username);
   const passOk = await passwordMatches(db, admin, password);
   if (!userOk || !passOk) {
-    const failures = await addThrottleFailure(db, username, now + lockoutMs);
+    const record = auditPut({
+      actor: username,
+      action: 'sign_in_failed',
+      entity: 'auth',
+      entityId: username,
+      summary: `Failed sign-in as ${username}`,
+      notable: true,
+    });
+    const failures = await addThrottleFailure(db, username, now + lockoutMs, [record]);
     if (failures >= maxFailedLogins) {
       await lockThrottle(db, username, now + lockoutMs);
       throw lockedOut(now + lockoutMs, now);
@@ -71,7 +81,8 @@ export async function login(db: Db, admin: AdminCredentials, rawInput: unknown, 
   const token = randomBytes(32).toString('base64url');
   const expiresAt = now + sessionMaxAgeSeconds * 1000;
   const tokenHash = sha256Hex(token);
-  await putSession(db, tokenHash, { username: admin.username, createdAt: new Date(now).toISOString(), expiresAt });
+  const record = auditPut({ actor: admin.username, action: 'sign_in', entity: 'auth', entityId: admin.username, summary: 'Signed in' });
+  await putSession(db, tokenHash, { username: admin.username, createdAt: new Date(now).toISOString(), expiresAt }, [record]);
   sessionCacheFor(db).set(tokenHash, { username: admin.username, expiresAt }, now);
   return { token, user: { username: admin.username } satisfies SessionUser, expiresAt };
 }
@@ -97,11 +108,20 @@ export async function logout(db: Db, token: string | undefined) {
   if (!token || token.length > 200) return;
   const tokenHash = sha256Hex(token);
   sessionCacheFor(db).delete(tokenHash);
-  await deleteSession(db, tokenHash);
+  const session = await getSession(db, tokenHash);
+  if (!session) return;
+  const record = auditPut({
+    actor: session.username,
+    action: 'sign_out',
+    entity: 'auth',
+    entityId: session.username,
+    summary: 'Signed out',
+  });
+  await deleteSession(db, tokenHash, [record]);
 }
 
 /** Settings > Security: checks the current password, then stores the new one hashed. */
-export async function changePassword(db: Db, admin: AdminCredentials, rawInput: unknown) {
+export async function changePassword(db: Db, admin: AdminCredentials, rawInput: unknown, actor: string) {
   const input = changePasswordForm.parse(rawInput);
   const stored = await getAdminCredentials(db);
   const currentOk = stored
@@ -109,9 +129,10 @@ export async function changePassword(db: Db, admin: AdminCredentials, rawInput: 
     : sameSecret(input.currentPassword, admin.password);
   if (!currentOk) throw new DomainError('invalid', 'The current password is not correct');
   try {
-    await putAdminCredentials(db, await hashPassword(input.newPassword), stored?.version);
+    const record = auditPut({ actor, action: 'password_change', entity: 'auth', entityId: actor, summary: 'Changed the password' });
+    await putAdminCredentials(db, await hashPassword(input.newPassword), stored?.version, [record]);
   } catch (error) {
-    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') {
+    if (failedConditions(error)?.includes(0)) {
       throw new DomainError('conflict', 'The password was changed at the same time elsewhere. Sign in again and retry.');
     }
     throw error;

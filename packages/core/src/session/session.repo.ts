@@ -1,6 +1,7 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
+import { transact, type TransactItem } from '../db/write.ts';
 
 export interface SessionItem {
   username: string;
@@ -9,13 +10,8 @@ export interface SessionItem {
 }
 
 /** Stores a session under the hash of its token; TTL removes it after it expires. */
-export async function putSession(db: Db, tokenHash: string, session: SessionItem) {
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.tableName,
-      Item: { ...keys.session(tokenHash), ...session, ttl: Math.ceil(session.expiresAt / 1000) },
-    }),
-  );
+export async function putSession(db: Db, tokenHash: string, session: SessionItem, also: TransactItem[] = []) {
+  await transact(db, [{ Put: { Item: { ...keys.session(tokenHash), ...session, ttl: Math.ceil(session.expiresAt / 1000) } } }, ...also]);
 }
 
 /** A session by token hash (every signed-in call). */
@@ -24,8 +20,8 @@ export async function getSession(db: Db, tokenHash: string) {
   return result.Item as (SessionItem & Record<string, unknown>) | undefined;
 }
 
-export async function deleteSession(db: Db, tokenHash: string) {
-  await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: keys.session(tokenHash) }));
+export async function deleteSession(db: Db, tokenHash: string, also: TransactItem[] = []) {
+  await transact(db, [{ Delete: { Key: keys.session(tokenHash) } }, ...also]);
 }
 
 export interface ThrottleItem {
@@ -39,19 +35,23 @@ export async function getThrottle(db: Db, username: string) {
   return result.Item as (ThrottleItem & Record<string, unknown>) | undefined;
 }
 
-/** Counts one more failure; returns the count so the caller can lock the name. */
-export async function addThrottleFailure(db: Db, username: string, expiresAt: number) {
-  const result = await db.doc.send(
-    new UpdateCommand({
-      TableName: db.tableName,
-      Key: keys.loginThrottle(username),
-      UpdateExpression: 'ADD failures :one SET #ttl = :ttl',
-      ExpressionAttributeNames: { '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':one': 1, ':ttl': Math.ceil(expiresAt / 1000) },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return Number(result.Attributes?.failures ?? 1);
+/**
+ * Counts one more failure (with its history record in the same transaction); returns the count
+ * read back after it, so the caller can lock the name.
+ */
+export async function addThrottleFailure(db: Db, username: string, expiresAt: number, also: TransactItem[] = []) {
+  await transact(db, [
+    {
+      Update: {
+        Key: keys.loginThrottle(username),
+        UpdateExpression: 'ADD failures :one SET #ttl = :ttl',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':one': 1, ':ttl': Math.ceil(expiresAt / 1000) },
+      },
+    },
+    ...also,
+  ]);
+  return Number((await getThrottle(db, username))?.failures ?? 1);
 }
 
 export async function lockThrottle(db: Db, username: string, lockedUntil: number) {
@@ -76,13 +76,21 @@ export async function getAdminCredentials(db: Db) {
   return result.Item as { passwordHash: string; version: number } | undefined;
 }
 
-export async function putAdminCredentials(db: Db, passwordHash: string, expectedVersion: number | undefined, now = new Date()) {
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.tableName,
-      Item: { ...keys.adminCredentials(), passwordHash, updatedAt: now.toISOString(), version: (expectedVersion ?? 0) + 1 },
-      ConditionExpression: expectedVersion === undefined ? 'attribute_not_exists(pk)' : 'version = :v',
-      ExpressionAttributeValues: expectedVersion === undefined ? undefined : { ':v': expectedVersion },
-    }),
-  );
+export async function putAdminCredentials(
+  db: Db,
+  passwordHash: string,
+  expectedVersion: number | undefined,
+  also: TransactItem[] = [],
+  now = new Date(),
+) {
+  await transact(db, [
+    {
+      Put: {
+        Item: { ...keys.adminCredentials(), passwordHash, updatedAt: now.toISOString(), version: (expectedVersion ?? 0) + 1 },
+        ConditionExpression: expectedVersion === undefined ? 'attribute_not_exists(pk)' : 'version = :v',
+        ...(expectedVersion === undefined ? {} : { ExpressionAttributeValues: { ':v': expectedVersion } }),
+      },
+    },
+    ...also,
+  ]);
 }

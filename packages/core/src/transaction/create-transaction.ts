@@ -9,7 +9,14 @@ import { auditPut, type AuditInput } from '../audit/audit.repo.ts';
 import { diffFields } from '../audit/audit.rules.ts';
 import { systemActor } from '../fn.ts';
 import { formatCents } from './money.ts';
-import { fromItem, transactionItem, transactionPointerPut, transactionPut, type CreateInput, type TransactionItem } from './transaction.repo.ts';
+import {
+  fromItem,
+  transactionItem,
+  transactionPointerPut,
+  transactionPut,
+  type CreateInput,
+  type TransactionItem,
+} from './transaction.repo.ts';
 
 /**
  * Records a transaction with every counter it moves, in one DynamoDB transaction: the event's

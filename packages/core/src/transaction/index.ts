@@ -7,7 +7,14 @@ import { fn } from '../fn.ts';
 import { refundTransaction } from './refund-transaction.ts';
 import { changeTransactionStatus } from './status-transaction.ts';
 import { createTransaction } from './create-transaction.ts';
-import { detailFromItem, fromItem, getTransactionItemById, listTransactionItems, pageTransactionItems, rowFromItem } from './transaction.repo.ts';
+import {
+  detailFromItem,
+  fromItem,
+  getTransactionItemById,
+  listTransactionItems,
+  pageTransactionItems,
+  rowFromItem,
+} from './transaction.repo.ts';
 import {
   bulkTransactionsInput,
   createRefundInput,

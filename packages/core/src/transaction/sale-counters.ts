@@ -58,7 +58,12 @@ export function transactionChangeUpdate(
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
         ':status': change.status,
-        ':searchText': transactionSearchText({ eventTitle: item.eventTitle, customerName: item.customerName, amountCents: item.amountCents, status: change.status }),
+        ':searchText': transactionSearchText({
+          eventTitle: item.eventTitle,
+          customerName: item.customerName,
+          amountCents: item.amountCents,
+          status: change.status,
+        }),
         ':version': seenVersion + 1,
         ':seenStatus': item.status,
         ...(seenVersion === 0 ? {} : { ':seenVersion': seenVersion }),

@@ -41,7 +41,11 @@ export async function importTransactions(
   const pointers = items.map((item) => transactionPointerPut(item).Put!.Item as Record<string, unknown>);
   // each transaction is two items (it and its id's pointer): progress counts transactions
   const onProgress = options.onProgress && ((written: number) => options.onProgress!(Math.floor(written / 2)));
-  await batchWrite(db, [...items, ...pointers].map((Item) => ({ PutRequest: { Item } })), { ...options, onProgress });
+  await batchWrite(
+    db,
+    [...items, ...pointers].map((Item) => ({ PutRequest: { Item } })),
+    { ...options, onProgress },
+  );
 
   const eventDeltas = new Map<string, EventCounterDelta>();
   const customerDeltas = new Map<string, CustomerCounterDelta>();

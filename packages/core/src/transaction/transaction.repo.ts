@@ -7,7 +7,13 @@ import { forEachLimited, isConditionFailure, type TransactItem as TransactWrite 
 import { normalizeSearch } from '../shared.schema.ts';
 import { formatCents, parseAmountToCents } from './money.ts';
 import { transactionSearchText } from './transaction.rules.ts';
-import type { createTransactionInput, TransactionDetail, TransactionInfo, TransactionRow, TransactionStatus } from './transaction.schema.ts';
+import type {
+  createTransactionInput,
+  TransactionDetail,
+  TransactionInfo,
+  TransactionRow,
+  TransactionStatus,
+} from './transaction.schema.ts';
 
 export interface TransactionItem {
   id: string;
@@ -63,7 +69,12 @@ export function detailFromItem(item: Record<string, unknown>): TransactionDetail
     ...rowFromItem(item),
     version: Number(stored.version ?? 0),
     refundedAmount: formatCents(Number(stored.refundedCents ?? 0)),
-    refunds: (stored.refunds ?? []).map((r) => ({ id: r.id, amount: formatCents(r.amountCents), reason: r.reason, createdAt: r.createdAt })),
+    refunds: (stored.refunds ?? []).map((r) => ({
+      id: r.id,
+      amount: formatCents(r.amountCents),
+      reason: r.reason,
+      createdAt: r.createdAt,
+    })),
   };
 }
 
@@ -106,7 +117,9 @@ export const transactionPointerPut = (item: TransactionItem): TransactWrite => (
 
 /** One transaction by id (the transaction view, status changes, refunds): its pointer, then the item. */
 export async function getTransactionItemById(db: Db, id: string, consistent = false) {
-  const pointer = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.transactionPointer(id), ConsistentRead: consistent }));
+  const pointer = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: keys.transactionPointer(id), ConsistentRead: consistent }),
+  );
   if (!pointer.Item) return undefined;
   const { customerId, purchaseDate } = pointer.Item as { customerId: string; purchaseDate: string };
   const result = await db.doc.send(
@@ -190,11 +203,7 @@ export function refreshCustomerName(db: Db, customerId: string, name: string) {
 const renameBatch = 500;
 const renameConcurrency = 8;
 
-async function refreshNames(
-  db: Db,
-  query: Omit<QueryCommandInput, 'TableName'>,
-  patch: { eventTitle?: string; customerName?: string },
-) {
+async function refreshNames(db: Db, query: Omit<QueryCommandInput, 'TableName'>, patch: { eventTitle?: string; customerName?: string }) {
   let start: Record<string, unknown> | undefined;
   let renamed = 0;
   do {

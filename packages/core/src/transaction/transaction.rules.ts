@@ -13,7 +13,13 @@ export function transactionSearchText(fields: {
   status: string | null | undefined;
 }) {
   const amount = formatCents(fields.amountCents);
-  return [fields.eventTitle ?? 'Unknown Event', fields.customerName ?? 'Unknown Customer', amount, amount.replace(/^\$/, ''), fields.status || 'pending']
+  return [
+    fields.eventTitle ?? 'Unknown Event',
+    fields.customerName ?? 'Unknown Customer',
+    amount,
+    amount.replace(/^\$/, ''),
+    fields.status || 'pending',
+  ]
     .join('\n')
     .toLowerCase();
 }

@@ -13,12 +13,10 @@ export const createTransactionInput = z.object({
   eventId: entityId,
   customerId: entityId,
   // kept as sent (text or number) so parsing twice is harmless; the domain turns it into cents
-  amount: z
-    .union([z.string(), z.number()], { error: 'Amount must be a dollar amount such as $12.34' })
-    .refine((value) => {
-      const cents = parseAmountToCents(value);
-      return cents !== null && cents <= maxAmountCents;
-    }, 'Amount must be a dollar amount such as $12.34, at most $1000000'),
+  amount: z.union([z.string(), z.number()], { error: 'Amount must be a dollar amount such as $12.34' }).refine((value) => {
+    const cents = parseAmountToCents(value);
+    return cents !== null && cents <= maxAmountCents;
+  }, 'Amount must be a dollar amount such as $12.34, at most $1000000'),
   status: z.enum(createStatuses, { error: 'Status must be completed, pending or failed' }),
   paymentMethod: z.string().trim().min(1, 'Payment method is required').max(50, 'Payment method must be at most 50 characters'),
   purchaseDate: z

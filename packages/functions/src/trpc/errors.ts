@@ -46,7 +46,15 @@ function isStoreUnreachable(error: unknown) {
   const code = (error as Error & { code?: string }).code;
   return (
     ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND'].includes(code ?? '') ||
-    ['TimeoutError', 'ResourceNotFoundException', 'ProvisionedThroughputExceededException', 'ThrottlingException', 'RequestLimitExceeded', 'ServiceUnavailable', 'InternalServerError'].includes(error.name) ||
+    [
+      'TimeoutError',
+      'ResourceNotFoundException',
+      'ProvisionedThroughputExceededException',
+      'ThrottlingException',
+      'RequestLimitExceeded',
+      'ServiceUnavailable',
+      'InternalServerError',
+    ].includes(error.name) ||
     /ECONNREFUSED|socket hang up/.test(error.message)
   );
 }
@@ -62,7 +70,11 @@ export function toPublicError(error: unknown): TRPCError {
   if (hasIssues(cause)) return new TRPCError({ code: 'BAD_REQUEST', message: issuesMessage(cause.issues), cause });
   if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') return error;
   if (isStoreUnreachable(cause)) {
-    return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'The database is not reachable right now. Please try again shortly.', cause });
+    return new TRPCError({
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The database is not reachable right now. Please try again shortly.',
+      cause,
+    });
   }
   console.error('Unexpected error', cause);
   return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong on our side. Please try again.', cause });

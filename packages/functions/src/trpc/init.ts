@@ -7,7 +7,7 @@ import { toPublicError } from './errors.ts';
 const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     // The cause (a zod issue list, a stack) stays on the server.
-    return { ...shape, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path } , message: error.message };
+    return { ...shape, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, path: shape.data.path }, message: error.message };
   },
 });
 

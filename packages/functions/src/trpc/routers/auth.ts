@@ -1,6 +1,7 @@
 import { changePasswordForm, loginInput } from '@event-admin/core/auth/auth.schema';
 import * as Session from '@event-admin/core/session/index';
 import { sessionCookie, type Context } from '../context.ts';
+import { actorOf } from '../actor.ts';
 import { adminProcedure, publicProcedure, router } from '../init.ts';
 
 function setSessionCookie(ctx: Context, value: string, maxAgeSeconds: number) {
@@ -20,10 +21,8 @@ export const authRouter = router({
     return { ok: true as const };
   }),
   me: adminProcedure.query(({ ctx }) => ctx.user),
-  changePassword: adminProcedure
-    .input(changePasswordForm)
-    .mutation(async ({ ctx, input }) => {
-      await Session.changePassword(ctx.db, ctx.config.admin, input);
-      return { ok: true as const };
-    }),
+  changePassword: adminProcedure.input(changePasswordForm).mutation(async ({ ctx, input }) => {
+    await Session.changePassword(ctx.db, ctx.config.admin, input, actorOf(ctx));
+    return { ok: true as const };
+  }),
 });
