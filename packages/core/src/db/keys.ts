@@ -24,7 +24,7 @@ export const keys = {
   address: (customerId: string, id: string) => ({ pk: `CUSTOMER#${customerId}`, sk: `ADDRESS#${id}` }),
   addressPrefix: 'ADDRESS#',
 
-  // Transactions keep their first name in stored keys and attributes (PURCHASE#, EVENT_PURCHASES#) so existing data reads on.
+  // Stored names stay as first written (PURCHASE#, EVENT_PURCHASES#, purchaseCount, completedPurchases): existing data reads on.
   transaction: (customerId: string, purchaseDate: string, id: string) => ({
     pk: `CUSTOMER#${customerId}`,
     sk: `PURCHASE#${ordered(purchaseDate, id)}`,

@@ -6,7 +6,7 @@ import type { AppConfig } from '../config.ts';
 import { createCaller } from '../trpc/caller.ts';
 import { contextFromRequest } from '../trpc/context.ts';
 import { toPublicError } from '../trpc/errors.ts';
-import { routes } from './routes.ts';
+import { routes as restRoutes, type RestRoute } from './routes.ts';
 
 async function readJson(req: Request): Promise<unknown> {
   const text = await req.text();
@@ -28,7 +28,7 @@ export function errorResponse(error: unknown) {
 }
 
 /** Mounts the REST table: parse path, query and body, call the procedure, answer JSON or text. */
-export function mountRest(app: Hono, deps: { db: Db; config: AppConfig }) {
+export function mountRest(app: Hono, deps: { db: Db; config: AppConfig }, routes: readonly RestRoute[] = restRoutes) {
   for (const route of routes) {
     app.on(route.method, route.path, async (c) => {
       const resHeaders = new Headers();
@@ -38,10 +38,10 @@ export function mountRest(app: Hono, deps: { db: Db; config: AppConfig }) {
         const result = await route.call(api, { params: c.req.param() as Record<string, string>, query: c.req.query(), body });
         // With its length known, a small answer skips the compression step untouched.
         const json = JSON.stringify(result ?? null);
-        const response = c.body(json, route.status ?? 200, {
-          'Content-Type': 'application/json',
-          'Content-Length': String(Buffer.byteLength(json)),
-        });
+        const response =
+          route.status === 204
+            ? c.body(null, 204)
+            : c.body(json, route.status ?? 200, { 'Content-Type': 'application/json', 'Content-Length': String(Buffer.byteLength(json)) });
         resHeaders.forEach((value, key) => response.headers.append(key, value));
         return response;
       } catch (error) {
