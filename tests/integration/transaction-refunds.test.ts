@@ -1,3 +1,5 @@
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { backfillTransactionPointers } from '@event-admin/core/maintenance/backfill-transaction-ids';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, startApi, type Client, type TestApi } from '../setup/api.ts';
 import { createCustomer, createEvent, createTransaction, expectError, ok, unknownId } from './helpers.ts';
@@ -29,6 +31,17 @@ describe('GET /api/transactions/{id}', () => {
       refundedAmount: '$0.00',
       refunds: [],
     });
+  });
+
+  it('finds transactions stored before the view once the one-off backfill has run', async () => {
+    const { transaction } = await purchase('$1.00');
+    await api.db.doc.send(
+      new DeleteCommand({ TableName: api.db.tableName, Key: { pk: `TRANSACTION#${transaction.id}`, sk: 'TRANSACTION' } }),
+    );
+    expectError(await client.get(`/api/transactions/${transaction.id}`), 404, 'Transaction not found');
+    expect((await backfillTransactionPointers(api.db)).updated).toBeGreaterThanOrEqual(1);
+    expect(ok(await client.get(`/api/transactions/${transaction.id}`)).id).toBe(transaction.id);
+    expect(await backfillTransactionPointers(api.db)).toEqual({ updated: 0 });
   });
 
   it('answers 404 for an unknown id', async () => {

@@ -6,6 +6,7 @@ import { resolve, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb } from '@event-admin/core/db/client';
 import { backfillSearchFields } from '@event-admin/core/maintenance/backfill-search';
+import { backfillTransactionPointers } from '@event-admin/core/maintenance/backfill-transaction-ids';
 import * as Stats from '@event-admin/core/stats/index';
 import { createApp } from '../app.ts';
 import { compression } from '../compress.ts';
@@ -71,6 +72,8 @@ async function listen(env: NodeJS.ProcessEnv, endpoint: string, where: { port: n
   const db = createDb(config);
   const backfill = await backfillSearchFields(db, { tableIsNew: created });
   if (backfill.updated > 0) console.log(`Added search fields to ${backfill.updated} stored items (a one-off upgrade).`);
+  const pointers = await backfillTransactionPointers(db, { tableIsNew: created });
+  if (pointers.updated > 0) console.log(`Made ${pointers.updated} stored transactions findable by id (a one-off upgrade).`);
 
   const seed = (env.SEED || 'demo').toLowerCase();
   if (seed !== 'none' && (await Stats.isEmpty(db))) {
@@ -101,7 +104,9 @@ async function listen(env: NodeJS.ProcessEnv, endpoint: string, where: { port: n
 
   const server = serve({ fetch: app.fetch, port, hostname: host }, () => {
     console.log(`Event admin is running at http://localhost:${port} (data in ${dataDir}${created ? ', new table' : ''})`);
-    console.log(`Sign in as "${config.admin.username}"${config.passwordIsDefault ? ' with password "admin"' : ' with ADMIN_PASSWORD'}. Ctrl-C stops it.`);
+    console.log(
+      `Sign in as "${config.admin.username}"${config.passwordIsDefault ? ' with password "admin"' : ' with ADMIN_PASSWORD'}. Ctrl-C stops it.`,
+    );
   });
   server.on('error', (error) => {
     console.error(`Could not listen on ${host}:${port}: ${error.message}`);
