@@ -74,7 +74,9 @@ function createdRecord(item: TransactionItem, actor: string): AuditInput {
     action: 'create',
     entity: 'transaction',
     entityId: item.id,
-    summary: `Recorded ${shown.amount} (${item.status}) by ${item.customerName ?? 'Unknown Customer'} for ${item.eventTitle ?? 'Unknown Event'}`,
+    summary:
+      `Recorded ${shown.amount} (${item.status}) by ${item.customerName ?? 'Unknown Customer'} ` +
+      `for ${item.eventTitle ?? 'Unknown Event'}`,
     changes: diffFields(undefined, shown, ['eventId', 'customerId', 'amount', 'status', 'paymentMethod', 'purchaseDate']),
     notable: item.status === 'failed',
   };

@@ -37,7 +37,9 @@ export function refundTransactionItems(
       action: 'refund',
       entity: 'transaction',
       entityId: transaction.id,
-      summary: `Refunded ${formatCents(refund.amountCents)} of ${formatCents(transaction.amountCents)} to ${transaction.customerName ?? 'Unknown Customer'}: ${refund.reason}`,
+      summary:
+        `Refunded ${formatCents(refund.amountCents)} of ${formatCents(transaction.amountCents)} ` +
+        `to ${transaction.customerName ?? 'Unknown Customer'}: ${refund.reason}`,
       changes: [
         ...(status === transaction.status ? [] : [{ field: 'status', from: transaction.status, to: status }]),
         { field: 'refundedAmount', from: formatCents(before), to: formatCents(after) },

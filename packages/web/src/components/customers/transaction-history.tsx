@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { TransactionDetailDialog } from '../transactions/transaction-detail-dialog.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
 import { TableRows } from '../ui/table-rows.tsx';
 import { formatDate } from '../../lib/format.ts';
@@ -8,6 +10,7 @@ const columns = 5;
 /** The Transactions tab: the customer's purchases, newest first, each with its event's title. */
 export function TransactionHistory({ customerId }: { customerId: string }) {
   const history = trpc.customers.transactionHistory.useQuery({ id: customerId });
+  const [open, setOpen] = useState<string | null>(null);
   const rows = history.data ?? [];
 
   return (
@@ -37,8 +40,17 @@ export function TransactionHistory({ customerId }: { customerId: string }) {
               empty="No purchases yet."
             >
               {rows.map((p) => (
-                <tr key={p.id}>
-                  <td className="font-medium">{p.eventTitle ?? 'Unknown Event'}</td>
+                <tr key={p.id} className="cursor-pointer hover:bg-base-200/50" onClick={() => setOpen(p.id)}>
+                  <td className="font-medium">
+                    <button
+                      type="button"
+                      className="link link-hover text-left"
+                      aria-label={`View transaction ${p.id}`}
+                      onClick={(e) => (e.stopPropagation(), setOpen(p.id))}
+                    >
+                      {p.eventTitle ?? 'Unknown Event'}
+                    </button>
+                  </td>
                   <td className="tabular-nums">{p.amount}</td>
                   <td>
                     <StatusBadge kind="transaction" status={p.status} />
@@ -51,6 +63,7 @@ export function TransactionHistory({ customerId }: { customerId: string }) {
           </tbody>
         </table>
       </div>
+      <TransactionDetailDialog id={open} onClose={() => setOpen(null)} />
     </section>
   );
 }

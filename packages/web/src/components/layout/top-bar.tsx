@@ -3,7 +3,9 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { auth, useAuth } from '../../lib/auth.ts';
 import { avatarInitials } from '../../lib/profile.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { BellIcon, HelpIcon, MenuIcon } from '../ui/icons.tsx';
+import { NotificationsButton } from '../audit/notifications.tsx';
+import { MenuIcon } from '../ui/icons.tsx';
+import { HelpButton } from './help-dialog.tsx';
 import { toast } from '../ui/toast.tsx';
 
 export function TopBar({ title, onOpenSidebar }: { title: string; onOpenSidebar: () => void }) {
@@ -30,24 +32,8 @@ export function TopBar({ title, onOpenSidebar }: { title: string; onOpenSidebar:
         {title}
       </h1>
       <div className="ml-auto flex items-center gap-1">
-        <button
-          type="button"
-          className="btn btn-ghost btn-square"
-          aria-label="Notifications"
-          onClick={() => toast({ title: 'Notifications', description: 'You have no new notifications.' })}
-        >
-          <BellIcon />
-        </button>
-        <button
-          type="button"
-          className="btn btn-ghost btn-square"
-          aria-label="Help"
-          onClick={() =>
-            toast({ title: 'Help', description: 'Manage events, customers and transactions from the sidebar. Settings holds your profile and the service fee.' })
-          }
-        >
-          <HelpIcon />
-        </button>
+        <NotificationsButton />
+        <HelpButton />
         <div className="dropdown dropdown-end">
           <button type="button" tabIndex={0} className="btn btn-ghost btn-circle avatar avatar-placeholder" aria-label="Account menu">
             <div className="w-9 rounded-full bg-primary text-primary-content">

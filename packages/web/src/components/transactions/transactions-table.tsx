@@ -27,6 +27,7 @@ export function TransactionsTable({
   failed,
   searching,
   onRetry,
+  onOpen,
   footer,
 }: {
   rows: TransactionRow[];
@@ -35,6 +36,8 @@ export function TransactionsTable({
   /** no match yet, but older transactions are still to be searched */
   searching: boolean;
   onRetry: () => void;
+  /** opens the transaction panel */
+  onOpen: (id: string) => void;
   footer?: ReactNode;
 }) {
   return (
@@ -68,9 +71,16 @@ export function TransactionsTable({
               empty={searching ? 'Searching older transactions...' : 'No transactions found. Try a different search term.'}
             >
               {rows.map((row) => (
-                <tr key={row.id} className="hover:bg-base-200/50">
+                <tr key={row.id} className="cursor-pointer hover:bg-base-200/50" onClick={() => onOpen(row.id)}>
                   <td className="font-mono text-xs" title={row.id}>
-                    {shortId(row.id)}
+                    <button
+                      type="button"
+                      className="link link-hover"
+                      aria-label={`View transaction ${row.id}`}
+                      onClick={(e) => (e.stopPropagation(), onOpen(row.id))}
+                    >
+                      {shortId(row.id)}
+                    </button>
                   </td>
                   <td className="min-w-44 font-medium">{row.shownEventTitle}</td>
                   <td className="whitespace-nowrap">{row.shownCustomerName}</td>

@@ -1,6 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { PageHeader, SearchInput, Toolbar } from '../../components/layout/page-header.tsx';
+import { TransactionDetailDialog } from '../../components/transactions/transaction-detail-dialog.tsx';
 import { TransactionCards } from '../../components/transactions/transaction-cards.tsx';
 import { toRow, TransactionsTable } from '../../components/transactions/transactions-table.tsx';
 import { LoadMore, useDebouncedSearch } from '../../components/ui/load-more.tsx';
@@ -11,7 +12,8 @@ import { trpc } from '../../lib/trpc.ts';
 export const Route = createFileRoute('/_authed/transactions')({
   staticData: { title: 'Transactions' },
   // The search term lives in the URL, so a reload or a shared link keeps it.
-  validateSearch: searchReader((search) => ({ q: optionalText(search.q) })),
+  // The open transaction too (?id=), so a panel can be linked to.
+  validateSearch: searchReader((search) => ({ q: optionalText(search.q), id: optionalText(search.id) })),
   component: TransactionsPage,
 });
 
@@ -23,7 +25,8 @@ function TransactionsPage() {
   const navigate = useNavigate({ from: Route.fullPath });
   const search = Route.useSearch();
   const q = search.q?.trim() || undefined;
-  const [text, onSearch] = useDebouncedSearch(search.q, (value) => void navigate({ search: { q: value }, replace: true }));
+  const [text, onSearch] = useDebouncedSearch(search.q, (value) => void navigate({ search: (s) => ({ ...s, q: value }), replace: true }));
+  const openTransaction = (id: string | undefined) => void navigate({ search: (s) => ({ ...s, id }) });
 
   // Newest first, a page at a time; a search runs on the server over the whole history.
   const transactions = trpc.transactions.page.useInfiniteQuery({ limit: pageSize, q }, { getNextPageParam: (last) => last.nextCursor ?? undefined });
@@ -56,6 +59,7 @@ function TransactionsPage() {
         failed={transactions.isError && !transactions.isFetchNextPageError}
         searching={hasNextPage}
         onRetry={() => void transactions.refetch()}
+        onOpen={openTransaction}
         footer={
           <LoadMore
             hasMore={hasNextPage}
@@ -66,6 +70,7 @@ function TransactionsPage() {
           />
         }
       />
+      <TransactionDetailDialog id={search.id ?? null} onClose={() => openTransaction(undefined)} />
     </div>
   );
 }
