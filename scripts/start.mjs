@@ -1,5 +1,5 @@
 // npm start: build the web app when it is missing or older than its sources, then run the
-// local server (DynamoDB Local + API + web app). Signals reach the whole process group.
+// local server (DynamoDB Local, supervised, + API + web app). Signals reach the whole process group.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -33,5 +33,16 @@ const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'packages/
   stdio: 'inherit',
   env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', ...process.env },
 });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+// Exit 0 only when asked to stop; the server says why whenever it stops on its own.
+let stopAsked = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopAsked = true;
+    server.kill(signal);
+  });
+}
+server.on('exit', (code, signal) => {
+  if (code !== null) process.exit(code);
+  if (!stopAsked) console.error(`The server process was killed (${signal}).`);
+  process.exit(stopAsked ? 0 : 1);
+});

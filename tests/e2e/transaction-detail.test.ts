@@ -41,7 +41,7 @@ describe('transaction panel', () => {
     const { transaction, customer, event, amount } = await fixture('completed');
     await page.goto('/transactions');
     await page.getByRole('searchbox', { name: 'Search transactions' }).fill(customer.name);
-    await page.getByRole('button', { name: `View transaction ${transaction.id}` }).click();
+    await page.locator(`tr[data-transaction-id="${transaction.id}"]`).click();
     await visible(panel());
     await page.waitForURL(new RegExp(`id=${transaction.id}`));
     const text = await panel().innerText();
@@ -94,12 +94,39 @@ describe('transaction panel', () => {
     expect(detail.status).toBe('completed');
   });
 
+  it('bulk: selects rows, names how many and how much, asks for a reason, then shows which were refused and why', async () => {
+    const paid = await fixture('completed', '$30.00');
+    const waiting = await fixture('pending', '$12.50');
+    await page.goto('/transactions');
+    const box = page.getByRole('searchbox', { name: 'Search transactions' });
+    await box.fill(paid.customer.name.slice(0, 11));
+    for (const t of [paid.transaction, waiting.transaction]) {
+      await page.locator(`tr[data-transaction-id="${t.id}"]`).getByRole('checkbox').check();
+    }
+    const bar = page.getByRole('group', { name: 'Bulk actions' });
+    await visible(bar.getByText('2 selected'));
+    await bar.getByRole('button', { name: 'Refund', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Refund 2 transactions?' });
+    await visible(confirm.getByText('Refund what remains of 2 transactions, at most $42.50 in total.'));
+    await visible(confirm.getByText('A reason for the refund is required'));
+    await confirm.getByLabel('Reason').fill('Show cancelled');
+    await confirm.getByRole('button', { name: 'Refund 2 transactions' }).click();
+    const results = page.getByRole('dialog', { name: 'Bulk action results' });
+    await visible(results.getByText('1 done, 1 refused'));
+    await visible(results.getByTestId('bulk-refused').getByText('A pending transaction cannot be refunded'));
+    await page.keyboard.press('Escape');
+    await hidden(results);
+    await hidden(bar);
+    const refunded = await (await page.request.get(`/api/transactions/${paid.transaction.id}`)).json();
+    expect(refunded).toMatchObject({ status: 'refunded', refundedAmount: '$30.00' });
+  });
+
   it("opens from a customer's Purchase History", async () => {
     const { transaction, customer, event } = await fixture('completed');
     await page.goto('/customers');
     await page.getByRole('searchbox').first().fill(customer.email);
     await page.getByRole('button', { name: `View ${customer.name}`, exact: true }).click();
-    await page.getByRole('button', { name: `View transaction ${transaction.id}` }).click();
+    await page.getByRole('dialog', { name: customer.name }).locator(`tr[data-transaction-id="${transaction.id}"]`).click();
     await visible(panel().getByText(event.title));
   });
 });

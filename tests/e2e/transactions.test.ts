@@ -22,6 +22,10 @@ interface Transaction {
 }
 
 const bodyRows = () => page.locator('main table tbody tr:not([data-testid="skeleton-row"])');
+/** A row's data cells, without the selection checkbox's. */
+const dataCells = 'td:not([data-select])';
+/** The ID cell's full id (the cell shows 8 characters). */
+const idTitle = 'td:nth-child(2) > [title]';
 const cardValue = (label: string) => page.getByRole('region', { name: label }).getByTestId('card-value');
 const usd2 = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -70,11 +74,11 @@ describe('transactions page', () => {
     expect(await cardValue('Unique Customers').textContent()).toBe(customers.toLocaleString('en-US'));
 
     await visible(page.getByRole('heading', { name: 'Recent Transactions' }));
-    const headers = await page.locator('main table thead th').allTextContents();
+    const headers = await page.locator('main table thead th:not([data-select])').allTextContents();
     expect(headers).toEqual(['ID', 'Event', 'Customer', 'Date', 'Amount', 'Status', 'Payment Method']);
     // Newest first, with a shortened id (the full one in its title).
     const newest = transactions[0]!;
-    const firstId = bodyRows().first().locator('td').first();
+    const firstId = bodyRows().first().locator(idTitle);
     expect(await firstId.getAttribute('title')).toBe(newest.id);
     expect(newest.id.startsWith((await firstId.textContent())!)).toBe(true);
     expect((await firstId.textContent())!.length).toBeLessThan(newest.id.length);
@@ -86,7 +90,7 @@ describe('transactions page', () => {
 
     await search(customer.name);
     await expect.poll(() => bodyRows().count(), { timeout: wait }).toBe(1);
-    const cells = await bodyRows().first().locator('td').allTextContents();
+    const cells = await bodyRows().first().locator(dataCells).allTextContents();
     expect(cells).toEqual([transaction.id.slice(0, 8), event.title, customer.name, expect.stringMatching(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/), amount, 'Failed', 'Apple Pay']);
 
     await search(event.title.toLowerCase());
@@ -101,7 +105,7 @@ describe('transactions page', () => {
 
     await search('failed');
     await visible(bodyRows().first());
-    const statuses = await bodyRows().locator('td:nth-child(6)').allTextContents();
+    const statuses = await bodyRows().locator('td:nth-child(7)').allTextContents();
     expect(statuses.length).toBeGreaterThan(0);
     expect(new Set(statuses)).toEqual(new Set(['Failed']));
 
@@ -117,7 +121,7 @@ describe('transactions page', () => {
     page.on('request', onRequest);
     await openTransactions();
     await expect.poll(() => bodyRows().count(), { timeout: wait }).toBe(50);
-    const shownIds = async () => bodyRows().locator('td:first-child').evaluateAll((cells) => cells.map((c) => c.getAttribute('title')));
+    const shownIds = async () => bodyRows().locator(idTitle).evaluateAll((cells) => cells.map((c) => c.getAttribute('title')));
     expect(await shownIds()).toEqual(transactions.slice(0, 50).map((t) => t.id));
     await visible(page.getByText(`Showing 50 of ${transactions.length.toLocaleString('en-US')} transactions`));
     // One page and the counters: never the whole list, nor every event and customer to name the rows.
@@ -141,7 +145,7 @@ describe('transactions page', () => {
     const oldest = transactions.at(-1)!;
     await openTransactions();
     await search(oldest.amount);
-    await expect.poll(() => bodyRows().locator('td:first-child').evaluateAll((cells) => cells.map((c) => c.getAttribute('title'))), { timeout: wait }).toContain(
+    await expect.poll(() => bodyRows().locator(idTitle).evaluateAll((cells) => cells.map((c) => c.getAttribute('title'))), { timeout: wait }).toContain(
       oldest.id,
     );
     await expect.poll(() => new URL(page.url()).searchParams.get('q'), { timeout: wait }).toBe(oldest.amount);

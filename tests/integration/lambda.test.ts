@@ -11,6 +11,7 @@ import type { APIGatewayProxyResult } from 'hono/aws-lambda';
 import { awsConfig, type AppConfig } from '@event-admin/functions/config';
 import { ensureTable } from '@event-admin/functions/local/dynamo-local';
 import { createHandler } from '@event-admin/functions/lambda';
+import type { RequestLogLine } from '@event-admin/functions/request-log';
 import { eventBody } from '../setup/api.ts';
 // @ts-expect-error: a plain .mjs script without type declarations
 import { bundleFunction } from '../../scripts/bundle-function.mjs';
@@ -26,6 +27,8 @@ import {
 
 let config: AppConfig;
 let handler: ReturnType<typeof createHandler>;
+/** The function's request log lines (what CloudWatch would receive). */
+const logLines: RequestLogLine[] = [];
 const invoke = (event: APIGatewayProxyEventV2) => handler(event, {} as never) as Promise<APIGatewayProxyResult>;
 
 beforeAll(async () => {
@@ -33,7 +36,7 @@ beforeAll(async () => {
   const tableName = `test-${randomUUID()}`;
   await ensureTable(endpoint, tableName);
   config = { admin: { username: 'admin', password }, tableName, endpoint };
-  handler = createHandler(config);
+  handler = createHandler(config, (line) => logLines.push(line));
 });
 
 describe('the Lambda handler behind CloudFront', () => {
@@ -51,7 +54,7 @@ describe('the Lambda handler behind CloudFront', () => {
 
     const me = await browser.send({ method: 'GET', path: '/api/auth/me' });
     expect(me.status).toBe(200);
-    expect(me.json).toEqual({ username: 'admin' });
+    expect(me.json).toEqual({ username: 'admin', twoFactorEnabled: false });
   });
 
   it('sets the cookie from tRPC too (POST /trpc/auth.login), and reads with it (GET /trpc/auth.me)', async () => {
@@ -62,7 +65,17 @@ describe('the Lambda handler behind CloudFront', () => {
     expect(attributesOf(login.setCookies[0]!)).toEqual(expect.arrayContaining(['HttpOnly', 'SameSite=Strict', 'Secure']));
     const me = await browser.send({ method: 'GET', path: '/trpc/auth.me' });
     expect(me.status, me.text).toBe(200);
-    expect(me.json).toEqual({ result: { data: { username: 'admin' } } });
+    expect(me.json).toEqual({ result: { data: { username: 'admin', twoFactorEnabled: false } } });
+  });
+
+  it('knows the client by the address the Function URL reports (requestContext.http.sourceIp), never X-Forwarded-For', async () => {
+    const browser = new Browser(invoke);
+    const forged = { 'x-forwarded-for': '198.51.100.9' };
+    const login = await browser.send({ method: 'POST', path: '/api/auth/login', json: { username: 'admin', password }, headers: forged });
+    expect(login.status, login.text).toBe(200);
+    const sessions = await browser.send({ method: 'GET', path: '/api/auth/sessions' });
+    expect(sessions.status, sessions.text).toBe(200);
+    expect(sessions.json.find((s: { current: boolean }) => s.current)).toMatchObject({ ip: '130.176.1.10' });
   });
 
   it('reads a list: an event created through the function is in GET /api/events, and ?limit reaches the route', async () => {
@@ -140,6 +153,16 @@ describe('the Lambda handler behind CloudFront', () => {
     expect(missing.status).toBe(404);
     expect(missing.text).toBe('There is no API route at this path');
   });
+
+  it('writes one request log line per call and answers with its X-Request-Id', async () => {
+    const response = asBrowserSees(await invoke(lambdaEvent({ method: 'GET', path: '/api/health' })));
+    expect(response.status).toBe(200);
+    const id = response.headers.get('x-request-id');
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const line = logLines.find((l) => l.requestId === id);
+    expect(line).toMatchObject({ method: 'GET', path: '/api/health', status: 200 });
+    expect(line!.durationMs).toBeGreaterThanOrEqual(0);
+  });
 });
 
 describe('configuration on AWS', () => {
@@ -177,7 +200,7 @@ for (const event of JSON.parse(process.argv[2])) {
   cookies = [...cookies, ...(result.cookies ?? []).map((c) => c.split(';')[0])];
   results.push(result);
 }
-process.stdout.write(JSON.stringify(results));
+process.stdout.write(JSON.stringify(results) + '\\n');
 `,
     );
   });
@@ -210,7 +233,15 @@ process.stdout.write(JSON.stringify(results));
       'shipped-secret',
     );
     expect(result.status, result.stderr).toBe(0);
-    const [login, list] = (JSON.parse(result.stdout) as APIGatewayProxyResult[]).map(asBrowserSees);
+    // Before the results: the function's request log, one JSON line per call, as CloudWatch gets it.
+    const lines = result.stdout.trim().split('\n');
+    const logged = lines.slice(0, -1).map((line) => JSON.parse(line));
+    expect(logged).toMatchObject([
+      { method: 'POST', path: '/api/auth/login', status: 200 },
+      { method: 'GET', path: '/api/events', status: 200 },
+    ]);
+    const [login, list] = (JSON.parse(lines.at(-1)!) as APIGatewayProxyResult[]).map(asBrowserSees);
+    expect(login!.headers.get('x-request-id')).toBe(logged[0].requestId);
     expect(login!.status, login!.text).toBe(200);
     expect(attributesOf(login!.setCookies[0]!)).toContain('Secure');
     expect(list!.status, list!.text).toBe(200);

@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import type { ApiEnv } from '@event-admin/functions/request-log';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountRest } from '@event-admin/functions/rest/adapter';
@@ -19,7 +20,7 @@ const table: RestRoute[] = [
 
 beforeAll(async () => {
   api = await startApi();
-  const app = new Hono();
+  const app = new Hono<ApiEnv>();
   const config = { admin: { username: 'admin', password: 'unused-here' }, tableName: api.db.tableName };
   mountRest(app, { db: api.db, config }, table);
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });

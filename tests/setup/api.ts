@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { inject } from 'vitest';
 import { createDb, type Db } from '@event-admin/core/db/client';
 import { createApp } from '@event-admin/functions/app';
+import type { RequestLog } from '@event-admin/functions/request-log';
 import { ensureTable } from '@event-admin/functions/local/dynamo-local';
 import type { AppRouter } from '@event-admin/functions/trpc/routers/_app';
 
@@ -24,14 +25,17 @@ export interface TestApi {
   stop: () => Promise<void>;
 }
 
-/** The real Hono app on its own fresh table, over HTTP on 127.0.0.1. */
-export async function startApi(): Promise<TestApi> {
+/**
+ * The real Hono app on its own fresh table, over HTTP on 127.0.0.1. Its request log lines are
+ * dropped unless `log` wants them (they would bury the test output).
+ */
+export async function startApi(options: { log?: RequestLog } = {}): Promise<TestApi> {
   const endpoint = localEndpoint();
   const tableName = `test-${randomUUID()}`;
   await ensureTable(endpoint, tableName);
   const config = { admin: { username: 'admin', password: adminPassword }, tableName, endpoint };
   const db = createDb(config);
-  const app = createApp({ db, config });
+  const app = createApp({ db, config, log: options.log ?? (() => {}) });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   const { port } = server.address() as AddressInfo;

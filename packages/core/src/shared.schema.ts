@@ -53,3 +53,9 @@ export const pageInput = (defaultLimit: number) =>
     cursor: z.string().max(2000).nullish(),
     q: searchTerm,
   });
+
+/** The orders a dated list can be read in: its index key, descending (newest first) or ascending. */
+export const listOrders = ['desc', 'asc'] as const;
+export type ListOrder = (typeof listOrders)[number];
+/** A dated list's order; newest first unless asked otherwise. */
+export const listOrder = z.enum(listOrders, 'Order must be asc or desc').default('desc');

@@ -1,21 +1,17 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Db } from '@event-admin/core/db/client';
+import { bodyLimit } from './body-limit.ts';
 import type { AppConfig } from './config.ts';
+import { clientAddress } from './client-address.ts';
+import { requestLog, stdoutLog, type ApiEnv, type RequestLog } from './request-log.ts';
 import { errorResponse, mountRest } from './rest/adapter.ts';
-import { contextFromRequest } from './trpc/context.ts';
+import { contextFromRequest, readBearer } from './trpc/context.ts';
 import { appRouter } from './trpc/routers/_app.ts';
 
-export const maxBodyBytes = 1024 * 1024;
-
-const tooLarge = bodyLimit({
-  maxSize: maxBodyBytes,
-  // The unread rest of the body is dropped with the connection: say so, or a client that
-  // reuses the socket for its next request sees it closed under it ('other side closed').
-  onError: (c) => c.text('The request body is larger than 1 MB', 413, { Connection: 'close' }),
-});
+export { maxBodyBytes } from './body-limit.ts';
 
 /** The origin the browser believes it talks to (CloudFront forwards the viewer's host). */
 function requestOrigin(req: Request) {
@@ -28,6 +24,8 @@ function requestOrigin(req: Request) {
 /** Changes come only from our own pages: a cross-site form or script is refused (with SameSite=Strict, defence in depth). */
 const sameOriginWrites: MiddlewareHandler = async (c, next) => {
   if (['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) return next();
+  // An integration's bearer call carries no cookie, so a forged cross-site request has nothing to ride on.
+  if (readBearer(c.req.header('authorization')) !== undefined && !c.req.header('cookie')) return next();
   const origin = c.req.header('origin');
   if ((origin && origin !== requestOrigin(c.req.raw)) || c.req.header('sec-fetch-site') === 'cross-site') {
     return c.text('Cross-origin requests are not allowed', 403);
@@ -40,9 +38,19 @@ const noStore: MiddlewareHandler = async (c, next) => {
   c.header('Cache-Control', 'no-store');
 };
 
-/** The whole API as one Hono app: the local server and the Lambda mount this very app. */
-export function createApp(deps: { db: Db; config: AppConfig }) {
-  const app = new Hono();
+/** An internal back office: no search engine should list it (robots.txt says so too). */
+const noIndex: MiddlewareHandler = async (c, next) => {
+  await next();
+  c.header('X-Robots-Tag', 'noindex');
+};
+
+/**
+ * The whole API as one Hono app: the local server and the Lambda mount this very app.
+ * `log` receives one line per API request (stdout unless told otherwise, e.g. by tests).
+ */
+export function createApp(deps: { db: Db; config: AppConfig; log?: RequestLog }) {
+  const app = new Hono<ApiEnv>();
+  for (const prefix of ['/api/*', '/trpc/*']) app.use(prefix, requestLog(deps.log ?? stdoutLog), noStore);
   app.use(
     '*',
     secureHeaders({
@@ -50,7 +58,7 @@ export function createApp(deps: { db: Db; config: AppConfig }) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
+        imgSrc: ["'self'", 'data:', 'https:', ...(deps.config.imageOrigins ?? [])],
         frameSrc: ['https:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
@@ -58,22 +66,27 @@ export function createApp(deps: { db: Db; config: AppConfig }) {
         frameAncestors: ["'none'"],
       },
       crossOriginEmbedderPolicy: false,
+      // A header a route set on purpose stands (the demo images' resource policy, local/main.ts).
+      overwrite: false,
     }),
   );
-  for (const prefix of ['/api/*', '/trpc/*']) {
-    app.use(prefix, noStore, tooLarge, sameOriginWrites);
-  }
+  app.use('*', noIndex, bodyLimit);
+  for (const prefix of ['/api/*', '/trpc/*']) app.use(prefix, sameOriginWrites);
 
   app.all('/trpc/*', (c) =>
     fetchRequestHandler({
       endpoint: '/trpc',
       req: c.req.raw,
       router: appRouter,
-      createContext: ({ req, resHeaders }) => contextFromRequest(deps, req, resHeaders),
+      createContext: ({ req, resHeaders }) =>
+        contextFromRequest(deps, req, resHeaders, { clientAddress: clientAddress(c), requestId: c.get('requestId') }),
+      onError: ({ error }) => {
+        if (getHTTPStatusCodeFromError(error) >= 500) c.set('failure', error.cause ?? error);
+      },
     }),
   );
   mountRest(app, deps);
   app.all('/api/*', (c) => c.text('There is no API route at this path', 404));
-  app.onError((error) => errorResponse(error));
+  app.onError((error, c) => errorResponse(c, error));
   return app;
 }

@@ -7,6 +7,8 @@ export interface AppConfig {
   region?: string;
   /** DynamoDB Local only */
   endpoint?: string;
+  /** Local only: the server's own http origins, where the demo data's images live (CSP img-src). */
+  imageOrigins?: string[];
 }
 
 export const defaultTableName = 'event-admin';
@@ -14,11 +16,13 @@ export const defaultTableName = 'event-admin';
 /** The local runtime: environment variables, with the admin password defaulting to 'admin'. */
 export function localConfig(env: NodeJS.ProcessEnv, endpoint: string): AppConfig & { passwordIsDefault: boolean } {
   const password = env.ADMIN_PASSWORD ?? '';
+  const port = Number(env.PORT || 3000);
   return {
     admin: { username: env.ADMIN_USERNAME || 'admin', password: password || 'admin' },
     passwordIsDefault: password === '',
     tableName: env.TABLE_NAME || defaultTableName,
     endpoint,
+    imageOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
   };
 }
 

@@ -3,10 +3,14 @@ import { Resource } from 'sst';
 import { createDb } from '@event-admin/core/db/client';
 import { createApp } from './app.ts';
 import { awsConfig, type AppConfig, type LinkedResources } from './config.ts';
+import type { RequestLog } from './request-log.ts';
 
-/** The same Hono app the local server mounts, as a Function URL / API Gateway v2 handler. */
-export function createHandler(config: AppConfig) {
-  return handle(createApp({ db: createDb(config), config }));
+/**
+ * The same Hono app the local server mounts, as a Function URL / API Gateway v2 handler. Its
+ * request log lines go to stdout, which Lambda sends to CloudWatch as they are.
+ */
+export function createHandler(config: AppConfig, log?: RequestLog) {
+  return handle(createApp({ db: createDb(config), config, log }));
 }
 
 type Handler = ReturnType<typeof createHandler>;

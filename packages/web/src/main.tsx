@@ -2,6 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { ConnectionBanner } from './components/ui/connection-banner.tsx';
 import { auth } from './lib/auth.ts';
 import { createQueryClient, createTrpcClient, createTrpcUtils, trpc } from './lib/trpc.ts';
 import { createAppRouter } from './router.tsx';
@@ -23,6 +24,7 @@ createRoot(document.getElementById('root')!).render(
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
+        <ConnectionBanner />
       </QueryClientProvider>
     </trpc.Provider>
   </StrictMode>,

@@ -7,7 +7,7 @@ import { keys } from '../db/keys.ts';
 import { batchGet, queryAll, querySearchPage, stripKeys } from '../db/query.ts';
 import { failedConditions, transact, type TransactItem } from '../db/write.ts';
 import { DomainError, notFound, staleVersion } from '../error.ts';
-import { normalizeSearch } from '../shared.schema.ts';
+import { normalizeSearch, type ListOrder } from '../shared.schema.ts';
 import { customerSearchText, phoneDigits, phoneSearchDigits } from './customer.rules.ts';
 import type { createCustomerInput, CustomerInfo, updateCustomerInput } from './customer.schema.ts';
 
@@ -148,10 +148,10 @@ export function listCustomerItems(db: Db) {
 export const maxScannedPerPage = 3000;
 
 /**
- * One page of customers, newest first, searched on the server over name, e-mail and phone
- * (a term that reads like a phone number also matches the phone's digits).
+ * One page of customers by creation, newest first unless asked otherwise, searched on the server
+ * over name, e-mail and phone (a term that reads like a phone number also matches the phone's digits).
  */
-export function pageCustomerItems(db: Db, page: { limit: number; cursor?: string | null; q?: string | null }) {
+export function pageCustomerItems(db: Db, page: { limit: number; cursor?: string | null; q?: string | null; order?: ListOrder }) {
   const term = normalizeSearch(page.q);
   const digits = term ? phoneSearchDigits(term) : null;
   return querySearchPage(
@@ -167,7 +167,7 @@ export function pageCustomerItems(db: Db, page: { limit: number; cursor?: string
         ...(term ? { ':q': term } : {}),
         ...(digits ? { ':digits': digits } : {}),
       },
-      ScanIndexForward: false,
+      ScanIndexForward: page.order === 'asc',
     },
     { limit: page.limit, cursor: page.cursor, maxScanned: maxScannedPerPage },
   );

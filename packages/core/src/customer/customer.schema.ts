@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { entityId, expectedVersion, pageInput } from '../shared.schema.ts';
+import { entityId, expectedVersion, listOrder, pageInput } from '../shared.schema.ts';
 
 const name = z.string().trim().min(2, 'Name must be at least 2 characters').max(200, 'Name must be at most 200 characters');
 const email = z.string().trim().max(320, 'Email must be at most 320 characters').pipe(z.email('Please enter a valid email address'));
@@ -17,8 +17,8 @@ export type UpdateCustomerInput = z.input<typeof updateCustomerInput>;
 
 export const customerIdInput = z.object({ id: entityId });
 
-/** customers.page: newest first, 50 at a time, searched over name, e-mail and phone on the server. */
-export const customersPageInput = pageInput(50);
+/** customers.page: by creation (newest first unless `order: 'asc'`), 50 at a time, searched over name, e-mail and phone on the server. */
+export const customersPageInput = pageInput(50).extend({ order: listOrder });
 export type CustomersPageInput = z.input<typeof customersPageInput>;
 
 export interface CustomerInfo {

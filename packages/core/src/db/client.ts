@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { isStoreUnreachable, storeUnavailable } from './unavailable.ts';
 
 export interface DbConfig {
   tableName: string;
@@ -14,6 +15,13 @@ export interface Db {
   tableName: string;
 }
 
+/**
+ * Time limits on the store. A paused or dead store must become a 503 within 5 s, never a hang:
+ * two attempts of at most 2 s each (plus a short backoff) fit, and DynamoDB answers in
+ * milliseconds when it is well. Without `throwOnRequestTimeout` the SDK only warns.
+ */
+export const storeLimits = { connectionTimeoutMs: 1000, requestTimeoutMs: 2000, maxAttempts: 2 };
+
 export function createDb(config: DbConfig): Db {
   const local = config.endpoint !== undefined;
   const client = new DynamoDBClient({
@@ -21,8 +29,24 @@ export function createDb(config: DbConfig): Db {
     endpoint: config.endpoint,
     // DynamoDB Local accepts any credentials; on AWS the Lambda role provides them.
     credentials: local ? { accessKeyId: 'local', secretAccessKey: 'local' } : undefined,
-    maxAttempts: local ? 2 : 3,
+    maxAttempts: storeLimits.maxAttempts,
+    requestHandler: {
+      connectionTimeout: storeLimits.connectionTimeoutMs,
+      requestTimeout: storeLimits.requestTimeoutMs,
+      throwOnRequestTimeout: true,
+    },
   });
+  // Outermost step, so after the retries: an unreachable store leaves as one typed error.
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      try {
+        return await next(args);
+      } catch (error) {
+        throw isStoreUnreachable(error) ? storeUnavailable(error) : error;
+      }
+    },
+    { step: 'initialize', name: 'storeUnavailable', priority: 'high' },
+  );
   return {
     doc: DynamoDBDocumentClient.from(client, {
       marshallOptions: { removeUndefinedValues: true },

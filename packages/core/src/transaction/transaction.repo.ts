@@ -4,7 +4,7 @@ import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { queryAll, querySearchPage, stripKeys } from '../db/query.ts';
 import { forEachLimited, isConditionFailure, type TransactItem as TransactWrite } from '../db/write.ts';
-import { normalizeSearch } from '../shared.schema.ts';
+import { normalizeSearch, type ListOrder } from '../shared.schema.ts';
 import { formatCents, parseAmountToCents } from './money.ts';
 import { transactionSearchText } from './transaction.rules.ts';
 import type {
@@ -148,7 +148,7 @@ export const maxScannedPerPage = 3000;
  * One page of transactions, newest first (the transactions screen at any size), optionally
  * searched over the whole history with the stored search text.
  */
-export function pageTransactionItems(db: Db, page: { limit: number; cursor?: string | null; q?: string | null }) {
+export function pageTransactionItems(db: Db, page: { limit: number; cursor?: string | null; q?: string | null; order?: ListOrder }) {
   const term = normalizeSearch(page.q);
   return querySearchPage(
     db,
@@ -157,7 +157,7 @@ export function pageTransactionItems(db: Db, page: { limit: number; cursor?: str
       KeyConditionExpression: 'gsi1pk = :pk',
       ...(term ? { FilterExpression: 'contains(searchText, :q)' } : {}),
       ExpressionAttributeValues: { ':pk': keys.transactionsByDate('', '').gsi1pk, ...(term ? { ':q': term } : {}) },
-      ScanIndexForward: false,
+      ScanIndexForward: page.order === 'asc',
     },
     { limit: page.limit, cursor: page.cursor, maxScanned: maxScannedPerPage },
   );

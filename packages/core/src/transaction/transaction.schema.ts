@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { entityId, expectedVersion, pageInput } from '../shared.schema.ts';
+import { entityId, expectedVersion, listOrder, pageInput } from '../shared.schema.ts';
 import { parseAmountToCents } from './money.ts';
 
 /** A transaction is recorded in one of the first three; refunds move it to the last two. */
@@ -38,8 +38,8 @@ export interface TransactionInfo {
   paymentMethod: string;
 }
 
-/** transactions.page: the newest transactions first, 50 at a time, searched on the server. */
-export const transactionsPageInput = pageInput(50);
+/** transactions.page: by date (newest first unless `order: 'asc'`), 50 at a time, searched on the server. */
+export const transactionsPageInput = pageInput(50).extend({ order: listOrder });
 export type TransactionsPageInput = z.input<typeof transactionsPageInput>;
 
 /**

@@ -48,22 +48,29 @@ export async function startDynamoLocal(options: { dataDir?: string; port?: numbe
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}):\n${output}`);
-    try {
-      await client.send(new ListTablesCommand({ Limit: 1 }));
-      break;
-    } catch {
-      if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer within 60 s:\n${output}`);
-      await new Promise((r) => setTimeout(r, 150));
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`DynamoDB Local exited (${child.exitCode}):\n${output}`);
+      try {
+        await client.send(new ListTablesCommand({ Limit: 1 }));
+        break;
+      } catch {
+        if (Date.now() > deadline) throw new Error(`DynamoDB Local did not answer within 60 s:\n${output}`);
+        await new Promise((r) => setTimeout(r, 150));
+      }
     }
+  } catch (error) {
+    child.kill('SIGKILL'); // never leave a half-started one holding the port
+    throw error;
+  } finally {
+    client.destroy();
   }
-  client.destroy();
   const stop = () =>
     new Promise<void>((resolve) => {
       if (child.exitCode !== null) return resolve();
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
+      child.kill('SIGCONT'); // a paused one would hold the SIGTERM until resumed
       setTimeout(() => child.kill('SIGKILL'), 5000).unref();
     });
   return { endpoint, process: child, stop };

@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
 import { resolve, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb } from '@event-admin/core/db/client';
@@ -11,10 +12,14 @@ import * as Stats from '@event-admin/core/stats/index';
 import { createApp } from '../app.ts';
 import { compression } from '../compress.ts';
 import { localConfig } from '../config.ts';
-import { ensureTable, startDynamoLocal, type LocalDynamo } from './dynamo-local.ts';
+import { ensureTable } from './dynamo-local.ts';
+import { superviseDynamoLocal, type SupervisedDynamo } from './supervise-dynamo.ts';
 import { seedDemoData } from './seed.ts';
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../../../../..');
+
+/** How long SIGTERM waits for requests in flight before it closes their connections. */
+const drainMs = 10_000;
 
 async function main() {
   const env = process.env;
@@ -23,40 +28,63 @@ async function main() {
   const dataDir = resolve(env.DATA_DIR || resolve(repoRoot, '.data'));
   const webDist = resolve(env.WEB_DIST || resolve(repoRoot, 'packages/web/dist'));
 
-  const dynamo = env.DYNAMODB_ENDPOINT
-    ? externalDynamo(env.DYNAMODB_ENDPOINT)
-    : await startDynamoLocal({ dataDir, port: env.DYNAMODB_PORT ? Number(env.DYNAMODB_PORT) : undefined });
-  let server: ReturnType<typeof serve> | undefined;
+  let server: Server | undefined;
   let stopping = false;
-  const shutdown = async (code = 0) => {
+  /** Ctrl-C or SIGTERM: stop accepting, let requests in flight finish, stop the store, exit 0. */
+  const shutdown = async (code: number, why?: string) => {
     if (stopping) return;
     stopping = true;
-    server?.close();
-    await dynamo.stop();
+    dynamo?.release?.();
+    if (why) console.error(why);
+    if (server) {
+      console.log('Stopping: no new requests; finishing the ones in flight (10 s at most).');
+      await closeGracefully(server, drainMs);
+    }
+    await dynamo?.stop();
     process.exit(code);
   };
-  process.on('SIGINT', () => void shutdown());
-  process.on('SIGTERM', () => void shutdown());
-  dynamo.process?.once('exit', (code) => {
-    if (!stopping) {
-      console.error(`DynamoDB Local stopped unexpectedly (exit ${code}).`);
-      void shutdown(1);
-    }
-  });
+  process.on('SIGINT', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+
+  let dynamo: (Pick<SupervisedDynamo, 'endpoint' | 'stop'> & { release?: () => void }) | undefined;
+  dynamo = env.DYNAMODB_ENDPOINT
+    ? externalDynamo(env.DYNAMODB_ENDPOINT)
+    : await superviseDynamoLocal({
+        dataDir,
+        port: env.DYNAMODB_PORT ? Number(env.DYNAMODB_PORT) : undefined,
+        onGiveUp: (reason) => void shutdown(1, `${reason}\nStopping: the API cannot work without its database.`),
+      });
+  if (stopping) return dynamo.stop(); // asked to stop while it was starting
 
   try {
     server = await listen(env, dynamo.endpoint, { port, host, dataDir, webDist });
+    server.on('error', (error) => void shutdown(1, `Could not listen on ${host}:${port}: ${error.message}`));
   } catch (error) {
     await dynamo.stop();
     throw error;
   }
 }
 
+/** Closes the listener; connections still busy after `ms` are cut. Idle keep-alive ones close at once. */
+function closeGracefully(server: Server, ms: number) {
+  return new Promise<void>((resolve) => {
+    const timer = setTimeout(() => {
+      server.closeAllConnections();
+      resolve();
+    }, ms);
+    server.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
+
 /**
  * DYNAMODB_ENDPOINT: a DynamoDB Local already running (the bench loads data into one and serves
  * it with this server). Only a local one: this runtime never talks to AWS.
  */
-function externalDynamo(endpoint: string): Pick<LocalDynamo, 'endpoint' | 'stop'> & { process?: LocalDynamo['process'] } {
+function externalDynamo(endpoint: string): Pick<SupervisedDynamo, 'endpoint' | 'stop'> {
   const host = new URL(endpoint).hostname;
   if (host !== '127.0.0.1' && host !== 'localhost') throw new Error(`DYNAMODB_ENDPOINT must be a local DynamoDB (127.0.0.1 or localhost), not ${endpoint}`);
   return { endpoint, stop: async () => {} };
@@ -79,9 +107,10 @@ async function listen(env: NodeJS.ProcessEnv, endpoint: string, where: { port: n
   if (seed !== 'none' && (await Stats.isEmpty(db))) {
     const started = Date.now();
     process.stdout.write('Loading demo data');
-    await seedDemoData(db, undefined, new Date(), (done, total) => {
+    const onProgress = (done: number, total: number) => {
       if (done % 50 === 0 || done === total) process.stdout.write('.');
-    });
+    };
+    await seedDemoData(db, undefined, new Date(), onProgress, `http://localhost:${port}`);
     console.log(` done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }
 
@@ -91,9 +120,18 @@ async function listen(env: NodeJS.ProcessEnv, endpoint: string, where: { port: n
   app.route('/', createApp({ db, config }));
   if (existsSync(resolve(webDist, 'index.html'))) {
     const root = relative(process.cwd(), webDist) || '.';
-    app.use('/assets/*', async (c, next) => {
+    // Hashed file names never change content: cached for a year. Everything else, index.html
+    // above all, is revalidated on every visit so a new release shows at once.
+    app.use('*', async (c, next) => {
       await next();
-      if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      if (!c.res.ok || c.res.headers.has('Cache-Control')) return;
+      c.header('Cache-Control', c.req.path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+    });
+    // The demo data names its images by http://localhost:PORT, which a page opened on
+    // 127.0.0.1:PORT loads cross-origin: these public files may be.
+    app.use('/demo/*', async (c, next) => {
+      await next();
+      c.header('Cross-Origin-Resource-Policy', 'cross-origin');
     });
     app.use('*', serveStatic({ root }));
     // Client-side routes (and the 404 screen) are the app's: every other path gets index.html.
@@ -102,17 +140,10 @@ async function listen(env: NodeJS.ProcessEnv, endpoint: string, where: { port: n
     app.get('*', (c) => c.text('The web app is not built yet: run `npm run build`, or use `npm start`, which builds it.', 503));
   }
 
-  const server = serve({ fetch: app.fetch, port, hostname: host }, () => {
+  return serve({ fetch: app.fetch, port, hostname: host }, () => {
     console.log(`Event admin is running at http://localhost:${port} (data in ${dataDir}${created ? ', new table' : ''})`);
-    console.log(
-      `Sign in as "${config.admin.username}"${config.passwordIsDefault ? ' with password "admin"' : ' with ADMIN_PASSWORD'}. Ctrl-C stops it.`,
-    );
-  });
-  server.on('error', (error) => {
-    console.error(`Could not listen on ${host}:${port}: ${error.message}`);
-    process.kill(process.pid, 'SIGTERM');
-  });
-  return server;
+    console.log(`Sign in as "${config.admin.username}"${config.passwordIsDefault ? ' with password "admin"' : ' with ADMIN_PASSWORD'}. Ctrl-C stops it.`);
+  }) as Server;
 }
 
 main().catch((error) => {

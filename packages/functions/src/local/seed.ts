@@ -58,7 +58,17 @@ export const demoSize: SeedSize = { events: 25, customers: 60, transactions: 500
  * Believable demo data, recorded through the same domain functions as the API, so every
  * counter on the dashboard is exactly what those writes produced.
  */
-export async function seedDemoData(db: Db, size: SeedSize = demoSize, now = new Date(), onProgress?: (done: number, total: number) => void) {
+/**
+ * `imageBase`: the local server's own origin. The demo images are small files of the web app
+ * (packages/web/public/demo), so an offline machine shows them too.
+ */
+export async function seedDemoData(
+  db: Db,
+  size: SeedSize = demoSize,
+  now = new Date(),
+  onProgress?: (done: number, total: number) => void,
+  imageBase = 'http://localhost:3000',
+) {
   const rnd = random(20261121);
   const total = size.events + size.customers + size.transactions;
   let done = 0;
@@ -102,9 +112,9 @@ export async function seedDemoData(db: Db, size: SeedSize = demoSize, now = new 
       await ContentBlock.save(db, {
         eventId: event.id,
         blocks: [
-          { type: 'banner', headline: name, backgroundImageUrl: `https://images.example.com/events/${i + 1}/banner.jpg` },
+          { type: 'banner', headline: name, backgroundImageUrl: `${imageBase}/demo/banner-${(i % 3) + 1}.svg` },
           { type: 'text', content: `Doors open an hour before the start. ${venue} is step-free, and parking is available nearby.` },
-          { type: 'image', imageUrl: `https://images.example.com/events/${i + 1}/venue.jpg`, altText: `${venue} seen from the entrance` },
+          { type: 'image', imageUrl: `${imageBase}/demo/venue-${(i % 3) + 1}.svg`, altText: `${venue} seen from the entrance` },
           ...(i % 3 === 0 ? [{ type: 'video' as const, embedUrl: 'https://www.youtube.com/embed/aqz-KE-bpKQ', caption: 'Highlights from last year' }] : []),
         ],
       });

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import type { TRPC_ERROR_CODE_KEY } from '@trpc/server/rpc';
+import { isStoreUnreachable, unavailableMessage } from '@event-admin/core/db/unavailable';
 import { DomainError, type DomainErrorKind } from '@event-admin/core/error';
 
 interface Issue {
@@ -40,24 +41,9 @@ const article = (expected = 'another type') => (/^[aeiou]/.test(expected) ? `an 
 const hasIssues = (value: unknown): value is { issues: Issue[] } =>
   typeof value === 'object' && value !== null && Array.isArray((value as { issues?: unknown }).issues);
 
-/** A DynamoDB endpoint that does not answer: the store is unreachable, not a bug. */
-function isStoreUnreachable(error: unknown) {
-  if (!(error instanceof Error)) return false;
-  const code = (error as Error & { code?: string }).code;
-  return (
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENOTFOUND'].includes(code ?? '') ||
-    [
-      'TimeoutError',
-      'ResourceNotFoundException',
-      'ProvisionedThroughputExceededException',
-      'ThrottlingException',
-      'RequestLimitExceeded',
-      'ServiceUnavailable',
-      'InternalServerError',
-    ].includes(error.name) ||
-    /ECONNREFUSED|socket hang up/.test(error.message)
-  );
-}
+/** The store's client maps most of these once (core/db/client.ts); a missing table is one too. */
+const storeUnreachable = (error: unknown) =>
+  isStoreUnreachable(error) || (error instanceof Error && error.name === 'ResourceNotFoundException');
 
 /**
  * Maps whatever a procedure threw to the one error clients see: the code decides the HTTP
@@ -69,13 +55,13 @@ export function toPublicError(error: unknown): TRPCError {
   if (cause instanceof DomainError) return new TRPCError({ code: codeOfKind[cause.kind], message: cause.message, cause });
   if (hasIssues(cause)) return new TRPCError({ code: 'BAD_REQUEST', message: issuesMessage(cause.issues), cause });
   if (error instanceof TRPCError && error.code !== 'INTERNAL_SERVER_ERROR') return error;
-  if (isStoreUnreachable(cause)) {
-    return new TRPCError({
-      code: 'SERVICE_UNAVAILABLE',
-      message: 'The database is not reachable right now. Please try again shortly.',
-      cause,
-    });
-  }
-  console.error('Unexpected error', cause);
+  if (storeUnreachable(cause)) return new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: unavailableMessage, cause });
+  // Not logged here: the request's log line carries the cause (request-log.ts).
   return new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'Something went wrong on our side. Please try again.', cause });
+}
+
+/** A 500's message with the request's id, so a user can report it and it is found in the logs. */
+export function withReference(error: TRPCError, requestId: string | undefined) {
+  if (error.code !== 'INTERNAL_SERVER_ERROR' || !requestId) return error.message;
+  return `${error.message} (request id ${requestId})`;
 }

@@ -1,3 +1,5 @@
+import type { ListOrder } from '@event-admin/core/shared.schema';
+
 /**
  * Readers for routes' validateSearch. Route options are part of the entry chunk, so these stay
  * tiny instead of pulling a schema library into every first visit (the /login byte budget).
@@ -15,3 +17,6 @@ export function oneOf<T extends string>(allowed: readonly T[]) {
 export function searchReader<T extends Record<string, unknown>>(read: (search: Record<string, unknown>) => T) {
   return read as (search: Record<string, unknown>) => Partial<T>;
 }
+
+/** A dated list's orders (its index read either way); the type alone comes from core, not zod. */
+export const listOrders = ['desc', 'asc'] as const satisfies readonly ListOrder[];

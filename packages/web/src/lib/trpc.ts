@@ -2,22 +2,31 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { httpBatchLink, httpLink, splitLink } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
 import type { AppRouter } from '@event-admin/functions/trpc/routers/_app';
+import { retryDelayMs, retryReads, trackConnection } from './connection.ts';
 import { errorStatus } from './errors.ts';
 
 /** Types come from the server's router; nothing about the API is written twice. */
 export const trpc = createTRPCReact<AppRouter>();
 
 /**
- * SPEC §9: data never goes stale, no refetch on focus or interval, no retries. `onUnauthorized`
- * runs on any 401, from a read or a write (the server session is what counts).
+ * SPEC §9: data never goes stale, no refetch on focus or interval, no retries (but for a read
+ * that could not reach the server: lib/connection.ts). `onUnauthorized` runs on any 401, from a
+ * read or a write (the server session is what counts).
  */
 export function createQueryClient(onUnauthorized: () => void) {
   const onError = (error: unknown) => {
     if (errorStatus(error) === 401) onUnauthorized();
   };
-  return new QueryClient({
+  const queryClient = new QueryClient({
     defaultOptions: {
-      queries: { staleTime: Infinity, refetchOnWindowFocus: false, refetchOnReconnect: false, refetchInterval: false, retry: false },
+      queries: {
+        staleTime: Infinity,
+        refetchOnWindowFocus: false,
+        refetchOnReconnect: false,
+        refetchInterval: false,
+        retry: retryReads,
+        retryDelay: retryDelayMs,
+      },
       mutations: { retry: false },
     },
     queryCache: new QueryCache({ onError }),
@@ -29,6 +38,8 @@ export function createQueryClient(onUnauthorized: () => void) {
       },
     }),
   });
+  trackConnection(queryClient);
+  return queryClient;
 }
 
 /**

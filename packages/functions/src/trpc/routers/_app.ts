@@ -8,11 +8,17 @@ import { dashboardRouter } from './dashboard.ts';
 import { eventsRouter } from './events.ts';
 import { healthRouter } from './health.ts';
 import { seoRouter } from './seo.ts';
+import { sessionsRouter } from './sessions.ts';
 import { settingsRouter } from './settings.ts';
+import { tokensRouter } from './tokens.ts';
 import { transactionsRouter } from './transactions.ts';
+import { twoFactorRouter } from './two-factor.ts';
 
 export const appRouter = router({
   auth: authRouter,
+  twoFactor: twoFactorRouter,
+  sessions: sessionsRouter,
+  tokens: tokensRouter,
   health: healthRouter,
   dashboard: dashboardRouter,
   events: eventsRouter,

@@ -1,8 +1,7 @@
 import * as Cta from '@event-admin/core/cta/index';
-import { actorOf } from '../actor.ts';
 import { adminProcedure, router } from '../init.ts';
 
 export const ctaRouter = router({
   get: adminProcedure.input(Cta.get.schema).query(({ ctx, input }) => Cta.get(ctx.db, input)),
-  save: adminProcedure.input(Cta.save.schema).mutation(({ ctx, input }) => Cta.save(ctx.db, input, actorOf(ctx))),
+  save: adminProcedure.input(Cta.save.schema).mutation(({ ctx, input }) => Cta.save(ctx.db, input, ctx.actor)),
 });

@@ -1,8 +1,7 @@
 import * as Settings from '@event-admin/core/settings/index';
-import { actorOf } from '../actor.ts';
 import { adminProcedure, router } from '../init.ts';
 
 export const settingsRouter = router({
   get: adminProcedure.query(({ ctx }) => Settings.get(ctx.db)),
-  save: adminProcedure.input(Settings.save.schema).mutation(({ ctx, input }) => Settings.save(ctx.db, input, actorOf(ctx))),
+  save: adminProcedure.input(Settings.save.schema).mutation(({ ctx, input }) => Settings.save(ctx.db, input, ctx.actor)),
 });

@@ -1,67 +1,44 @@
+import type { TransactionRow } from '@event-admin/core/transaction/transaction.schema';
 import { useState } from 'react';
 import { TransactionDetailDialog } from '../transactions/transaction-detail-dialog.tsx';
+import { DataTable, type Column } from '../ui/data-table.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
-import { TableRows } from '../ui/table-rows.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 
-const columns = 5;
+const columns: Column<TransactionRow>[] = [
+  { id: 'event', header: 'Event', cell: (p) => p.eventTitle ?? 'Unknown Event', className: 'font-medium' },
+  { id: 'amount', header: 'Amount', cell: (p) => p.amount, className: 'tabular-nums' },
+  { id: 'status', header: 'Status', cell: (p) => <StatusBadge kind="transaction" status={p.status} /> },
+  { id: 'date', header: 'Date', cell: (p) => formatDate(p.purchaseDate), className: 'whitespace-nowrap' },
+  { id: 'paymentMethod', header: 'Payment Method', cell: (p) => p.paymentMethod },
+];
 
-/** The Transactions tab: the customer's purchases, newest first, each with its event's title. */
+/** The Transactions tab: the customer's purchases, newest first, each with its event's title; a row opens its panel. */
 export function TransactionHistory({ customerId }: { customerId: string }) {
-  const history = trpc.customers.transactionHistory.useQuery({ id: customerId });
+  const purchases = trpc.customers.transactionHistory.useQuery({ id: customerId });
   const [open, setOpen] = useState<string | null>(null);
-  const rows = history.data ?? [];
 
   return (
-    <section aria-labelledby="transaction-history-heading">
-      <h4 id="transaction-history-heading" className="mb-2 font-semibold">
+    <section aria-labelledby="purchase-history-heading">
+      <h4 id="purchase-history-heading" className="mb-2 font-semibold">
         Purchase History
       </h4>
-      <div className="overflow-x-auto rounded-box border border-base-300">
-        <table className="table table-sm">
-          <thead>
-            <tr>
-              <th>Event</th>
-              <th>Amount</th>
-              <th>Status</th>
-              <th>Date</th>
-              <th>Payment Method</th>
-            </tr>
-          </thead>
-          <tbody>
-            <TableRows
-              columns={columns}
-              loading={history.isPending}
-              loadingRows={3}
-              failed={history.isError}
-              onRetry={() => void history.refetch()}
-              isEmpty={rows.length === 0}
-              empty="No purchases yet."
-            >
-              {rows.map((p) => (
-                <tr key={p.id} className="cursor-pointer hover:bg-base-200/50" onClick={() => setOpen(p.id)}>
-                  <td className="font-medium">
-                    <button
-                      type="button"
-                      className="link link-hover text-left"
-                      aria-label={`View transaction ${p.id}`}
-                      onClick={(e) => (e.stopPropagation(), setOpen(p.id))}
-                    >
-                      {p.eventTitle ?? 'Unknown Event'}
-                    </button>
-                  </td>
-                  <td className="tabular-nums">{p.amount}</td>
-                  <td>
-                    <StatusBadge kind="transaction" status={p.status} />
-                  </td>
-                  <td className="whitespace-nowrap">{formatDate(p.purchaseDate)}</td>
-                  <td>{p.paymentMethod}</td>
-                </tr>
-              ))}
-            </TableRows>
-          </tbody>
-        </table>
+      <div className="rounded-box border border-base-300">
+        <DataTable
+          labelledBy="purchase-history-heading"
+          tableClassName="table table-sm"
+          columns={columns}
+          rows={purchases.data ?? []}
+          rowKey={(p) => p.id}
+          loading={purchases.isPending}
+          loadingRows={3}
+          failed={purchases.isError}
+          onRetry={() => void purchases.refetch()}
+          empty="No purchases yet."
+          onRowClick={(p) => setOpen(p.id)}
+          rowData={(p) => ({ 'data-transaction-id': p.id })}
+        />
       </div>
       <TransactionDetailDialog id={open} onClose={() => setOpen(null)} />
     </section>

@@ -61,7 +61,7 @@ export function BasicInfoForm({ event }: { event: EventInfo }) {
         utils.events.list.invalidate(),
         utils.events.page.invalidate(),
         utils.events.recent.invalidate(),
-        utils.events.listWithDetails.invalidate(),
+        utils.seo.page.invalidate(),
       ]);
       toast({ title: 'Success', description: 'Event updated successfully', variant: 'success' });
     },

@@ -99,7 +99,7 @@ function CreateEventWizard({ onClose }: { onClose: () => void }) {
       utils.events.recent.invalidate(),
       utils.events.list.invalidate(),
       utils.events.page.invalidate(),
-      utils.events.listWithDetails.invalidate(),
+      utils.seo.page.invalidate(),
       utils.dashboard.stats.invalidate(),
     ]);
 

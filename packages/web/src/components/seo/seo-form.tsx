@@ -62,7 +62,7 @@ export function SeoForm({
     load: () => utils.seo.get.fetch({ id: eventId }, { staleTime: 0 }),
     cache: (saved) => utils.seo.get.setData({ id: eventId }, saved),
     onSaved: () => {
-      void utils.events.listWithDetails.invalidate();
+      void utils.seo.page.invalidate();
       toast({ title: 'Success', description: 'SEO data updated successfully', variant: 'success' });
       onSaved?.();
     },

@@ -1,17 +1,15 @@
+import type { inferRouterOutputs } from '@trpc/server';
+import type { ReactNode } from 'react';
+import type { AppRouter } from '@event-admin/functions/trpc/routers/_app';
 import { seoScore, splitKeywords } from '@event-admin/core/seo/seo.rules';
 import { formatDate } from '../../lib/format.ts';
+import type { PagedTable } from '../../lib/use-paged-list.ts';
+import { DataTable, type Column } from '../ui/data-table.tsx';
 import { SeoScore } from './seo-score.tsx';
-import { TableRows } from '../ui/table-rows.tsx';
 
-/** One row of events.listWithDetails. */
-export interface SeoRow {
-  id: string;
-  title: string;
-  date: string;
-  seo: { title: string; description: string; keywords: string } | null;
-}
-
-const columns = 6;
+/** One row of seo.page: an event and its SEO fields, or null when it has none. */
+export type SeoRow = SeoPage['items'][number];
+type SeoPage = inferRouterOutputs<AppRouter>['seo']['page'];
 
 /** The first two keywords, then '+N' for the rest. */
 function Keywords({ keywords }: { keywords: string | undefined }) {
@@ -34,67 +32,48 @@ function Keywords({ keywords }: { keywords: string | undefined }) {
   );
 }
 
-export function SeoTable({
-  rows,
-  loading,
-  failed,
-  onRetry,
-  onEdit,
-}: {
-  rows: SeoRow[];
-  loading: boolean;
-  failed: boolean;
-  onRetry: () => void;
-  onEdit: (row: SeoRow) => void;
-}) {
+const columns = (onEdit: (row: SeoRow) => void): Column<SeoRow>[] => [
+  { id: 'event', header: 'Event', cell: (row) => row.title, className: 'min-w-40 font-medium' },
+  { id: 'date', header: 'Date', cell: (row) => formatDate(row.date), className: 'whitespace-nowrap' },
+  {
+    id: 'seoTitle',
+    header: 'SEO Title',
+    cell: (row) =>
+      row.seo?.title ? <span className="line-clamp-2">{row.seo.title}</span> : <span className="text-base-content/60">Not set</span>,
+    className: 'max-w-64',
+  },
+  { id: 'keywords', header: 'Keywords', cell: (row) => <Keywords keywords={row.seo?.keywords} />, className: 'max-w-56' },
+  { id: 'score', header: 'SEO Score', cell: (row) => <SeoScore score={seoScore(row.seo)} eventTitle={row.title} /> },
+  {
+    id: 'actions',
+    header: 'Actions',
+    align: 'right',
+    cell: (row) => (
+      <button
+        type="button"
+        className="btn btn-ghost btn-sm whitespace-nowrap"
+        aria-label={`Edit SEO for ${row.title}`}
+        onClick={() => onEdit(row)}
+      >
+        Edit SEO
+      </button>
+    ),
+  },
+];
+
+/** The SEO page's Event SEO table: a page of events at a time, searched by title on the server. */
+export function SeoTable({ searching, onEdit, ...table }: PagedTable<SeoRow> & { onEdit: (row: SeoRow) => void; footer: ReactNode }) {
   return (
     <div className="card bg-base-100 shadow-sm">
-      <div className="overflow-x-auto">
-        <table className="table">
-          <thead>
-            <tr>
-              <th>Event</th>
-              <th>Date</th>
-              <th>SEO Title</th>
-              <th>Keywords</th>
-              <th>SEO Score</th>
-              <th className="text-right">Actions</th>
-            </tr>
-          </thead>
-          <tbody>
-            <TableRows
-              columns={columns}
-              loading={loading}
-              loadingRows={5}
-              failed={failed}
-              onRetry={onRetry}
-              isEmpty={rows.length === 0}
-              empty="No events found. Try a different search term."
-            >
-              {rows.map((row) => (
-                <tr key={row.id} className="hover:bg-base-200/50" data-testid="seo-row">
-                  <td className="min-w-40 font-medium">{row.title}</td>
-                  <td className="whitespace-nowrap">{formatDate(row.date)}</td>
-                  <td className="max-w-64">
-                    {row.seo?.title ? <span className="line-clamp-2">{row.seo.title}</span> : <span className="text-base-content/60">Not set</span>}
-                  </td>
-                  <td className="max-w-56">
-                    <Keywords keywords={row.seo?.keywords} />
-                  </td>
-                  <td>
-                    <SeoScore score={seoScore(row.seo)} eventTitle={row.title} />
-                  </td>
-                  <td className="text-right">
-                    <button type="button" className="btn btn-ghost btn-sm whitespace-nowrap" aria-label={`Edit SEO for ${row.title}`} onClick={() => onEdit(row)}>
-                      Edit SEO
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </TableRows>
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        {...table}
+        label="Event SEO"
+        columns={columns(onEdit)}
+        rowKey={(row) => row.id}
+        rowData={() => ({ 'data-testid': 'seo-row' })}
+        loadingRows={5}
+        empty={searching ? 'Searching more events...' : 'No events found. Try a different search term.'}
+      />
     </div>
   );
 }

@@ -1,45 +1,37 @@
 import type { ReactNode } from 'react';
-import type { TransactionRow as StoredRow } from '@event-admin/core/transaction/transaction.schema';
+import type { TransactionRow } from '@event-admin/core/transaction/transaction.schema';
+import { DataTable, type Column, type TableSelection, type TableSort } from '../ui/data-table.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
-import { TableRows } from '../ui/table-rows.tsx';
+import { BulkActions } from './bulk-actions.tsx';
 import { formatDate } from '../../lib/format.ts';
-
-const columns = 7;
-
-/** A transaction as the table shows it: an unknown event or customer named as SPEC says. */
-export interface TransactionRow extends StoredRow {
-  shownEventTitle: string;
-  shownCustomerName: string;
-}
-
-export const toRow = (t: StoredRow): TransactionRow => ({
-  ...t,
-  shownEventTitle: t.eventTitle ?? 'Unknown Event',
-  shownCustomerName: t.customerName ?? 'Unknown Customer',
-});
+import type { PagedTable } from '../../lib/use-paged-list.ts';
 
 /** 'a1b2c3d4-...' -> 'a1b2c3d4': enough to tell rows apart; the full id is in the title. */
 const shortId = (id: string) => (id.length > 8 ? id.slice(0, 8) : id);
 
+/** An unknown event or customer is named as SPEC says. */
+const columns: Column<TransactionRow>[] = [
+  { id: 'id', header: 'ID', cell: (row) => <span title={row.id}>{shortId(row.id)}</span>, className: 'font-mono text-xs' },
+  { id: 'event', header: 'Event', cell: (row) => row.eventTitle ?? 'Unknown Event', className: 'min-w-44 font-medium' },
+  { id: 'customer', header: 'Customer', cell: (row) => row.customerName ?? 'Unknown Customer', className: 'whitespace-nowrap' },
+  { id: 'date', header: 'Date', cell: (row) => formatDate(row.purchaseDate), className: 'whitespace-nowrap', sortKey: 'date' },
+  { id: 'amount', header: 'Amount', cell: (row) => row.amount, align: 'right', className: 'tabular-nums' },
+  { id: 'status', header: 'Status', cell: (row) => <StatusBadge kind="transaction" status={row.status} /> },
+  { id: 'paymentMethod', header: 'Payment Method', cell: (row) => row.paymentMethod, className: 'whitespace-nowrap' },
+];
+
+/** Rows are selectable (one, a shift-click range, all loaded): the bar above the table completes, fails or refunds them. */
+const selection: TableSelection<TransactionRow> = {
+  label: (row) => `transaction ${shortId(row.id)}`,
+  actions: (rows, clear) => <BulkActions rows={rows} clear={clear} />,
+};
+
+/** A row opens the transaction panel. */
 export function TransactionsTable({
-  rows,
-  loading,
-  failed,
   searching,
-  onRetry,
   onOpen,
-  footer,
-}: {
-  rows: TransactionRow[];
-  loading: boolean;
-  failed: boolean;
-  /** no match yet, but older transactions are still to be searched */
-  searching: boolean;
-  onRetry: () => void;
-  /** opens the transaction panel */
-  onOpen: (id: string) => void;
-  footer?: ReactNode;
-}) {
+  ...table
+}: PagedTable<TransactionRow> & { sort: TableSort; footer: ReactNode; onOpen: (id: string) => void }) {
   return (
     <section className="card bg-base-100 shadow-sm" aria-labelledby="recent-transactions-heading">
       <div className="border-b border-base-300 px-5 py-4">
@@ -47,56 +39,17 @@ export function TransactionsTable({
           Recent Transactions
         </h3>
       </div>
-      <div className="overflow-x-auto">
-        <table className="table">
-          <thead>
-            <tr>
-              <th>ID</th>
-              <th>Event</th>
-              <th>Customer</th>
-              <th>Date</th>
-              <th className="text-right">Amount</th>
-              <th>Status</th>
-              <th>Payment Method</th>
-            </tr>
-          </thead>
-          <tbody>
-            <TableRows
-              columns={columns}
-              loading={loading}
-              loadingRows={5}
-              failed={failed}
-              onRetry={onRetry}
-              isEmpty={rows.length === 0}
-              empty={searching ? 'Searching older transactions...' : 'No transactions found. Try a different search term.'}
-            >
-              {rows.map((row) => (
-                <tr key={row.id} className="cursor-pointer hover:bg-base-200/50" onClick={() => onOpen(row.id)}>
-                  <td className="font-mono text-xs" title={row.id}>
-                    <button
-                      type="button"
-                      className="link link-hover"
-                      aria-label={`View transaction ${row.id}`}
-                      onClick={(e) => (e.stopPropagation(), onOpen(row.id))}
-                    >
-                      {shortId(row.id)}
-                    </button>
-                  </td>
-                  <td className="min-w-44 font-medium">{row.shownEventTitle}</td>
-                  <td className="whitespace-nowrap">{row.shownCustomerName}</td>
-                  <td className="whitespace-nowrap">{formatDate(row.purchaseDate)}</td>
-                  <td className="text-right tabular-nums">{row.amount}</td>
-                  <td>
-                    <StatusBadge kind="transaction" status={row.status} />
-                  </td>
-                  <td className="whitespace-nowrap">{row.paymentMethod}</td>
-                </tr>
-              ))}
-            </TableRows>
-          </tbody>
-        </table>
-      </div>
-      {!loading && !failed && footer}
+      <DataTable
+        {...table}
+        labelledBy="recent-transactions-heading"
+        columns={columns}
+        rowKey={(row) => row.id}
+        loadingRows={5}
+        empty={searching ? 'Searching older transactions...' : 'No transactions found. Try a different search term.'}
+        selection={selection}
+        onRowClick={(row) => onOpen(row.id)}
+        rowData={(row) => ({ 'data-transaction-id': row.id })}
+      />
     </section>
   );
 }

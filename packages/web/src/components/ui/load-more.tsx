@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 
 /**
  * The foot of an infinitely scrolled list: the next page loads as this comes into view (and
@@ -57,20 +57,4 @@ export function LoadMore({
       )}
     </div>
   );
-}
-
-/**
- * A search box's text, typed into freely, reaching the URL (and so the server query) 300 ms after
- * the last keystroke: one request per pause, not per key.
- */
-export function useDebouncedSearch(urlValue: string | undefined, commit: (value: string | undefined) => void, delayMs = 300) {
-  const [text, setText] = useState(urlValue ?? '');
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-  const onChange = (value: string) => {
-    setText(value);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(() => commit(value.trim() ? value : undefined), delayMs);
-  };
-  return [text, onChange] as const;
 }

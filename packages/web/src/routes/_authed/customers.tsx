@@ -1,51 +1,51 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useCallback, useMemo, useState } from 'react';
+import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
 import type { CustomerInfo } from '@event-admin/core/customer/customer.schema';
 import { CustomerDetailDialog } from '../../components/customers/customer-detail-dialog.tsx';
 import { CustomerFormDialog } from '../../components/customers/customer-form-dialog.tsx';
 import { CustomersTable } from '../../components/customers/customers-table.tsx';
 import { PageHeader, SearchInput, Toolbar } from '../../components/layout/page-header.tsx';
 import { PlusIcon } from '../../components/ui/icons.tsx';
-import { LoadMore, useDebouncedSearch } from '../../components/ui/load-more.tsx';
-import { formatDate } from '../../lib/format.ts';
-import { optionalText, searchReader } from '../../lib/search-params.ts';
+import { LoadMore } from '../../components/ui/load-more.tsx';
+import { listOrders, oneOf, optionalText, searchReader } from '../../lib/search-params.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { pagedQuery, searchTerm, usePagedList } from '../../lib/use-paged-list.ts';
+
+/** The search term and the order live in the URL, so a reload or a shared link keeps them. */
+const customersSearch = searchReader((search) => ({ q: optionalText(search.q), order: oneOf(listOrders)(search.order) }));
 
 export const Route = createFileRoute('/_authed/customers')({
   staticData: { title: 'Customers' },
-  // The search term lives in the URL, so a reload or a shared link keeps it.
-  validateSearch: searchReader((search) => ({ q: optionalText(search.q) })),
+  validateSearch: customersSearch,
   component: CustomersPage,
 });
 
 type FormState = { open: false } | { open: true; customer: CustomerInfo | null };
 
-/** Customers per request, newest first; a search runs on the server over every customer. */
+/** Customers per request, newest first unless asked otherwise; a search runs on the server over every customer. */
 const pageSize = 50;
-const count = (n: number) => n.toLocaleString('en-US');
 
 function CustomersPage() {
-  const navigate = useNavigate({ from: Route.fullPath });
+  const navigate = Route.useNavigate();
   const search = Route.useSearch();
-  const q = search.q?.trim() || undefined;
-  const [text, onSearch] = useDebouncedSearch(search.q, (value) => void navigate({ search: { q: value }, replace: true }));
-  const customers = trpc.customers.page.useInfiniteQuery({ limit: pageSize, q }, { getNextPageParam: (last) => last.nextCursor ?? undefined });
+  const setSearch = (next: Partial<ReturnType<typeof customersSearch>>) =>
+    void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
+  const q = searchTerm(search.q);
+  const order = search.order ?? 'desc';
+  const customers = trpc.customers.page.useInfiniteQuery({ limit: pageSize, q, order }, pagedQuery);
   const totals = trpc.customers.totals.useQuery();
+  const list = usePagedList(customers, {
+    search: { value: search.q, commit: (value) => setSearch({ q: value }) },
+    status: {
+      noun: ['customer', 'customers'],
+      filtering: q !== undefined,
+      total: totals.data?.totalCustomers ?? null,
+      progress: (date) => `searched customers added ${order === 'desc' ? 'since' : 'until'} ${date}`,
+      searchedAll: 'all customers',
+    },
+  });
   const [form, setForm] = useState<FormState>({ open: false });
   const [viewing, setViewing] = useState<CustomerInfo | null>(null);
-
-  const pages = customers.data?.pages;
-  const rows = useMemo(() => (pages ?? []).flatMap((page) => page.items), [pages]);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = customers;
-  const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
-  const total = totals.data?.totalCustomers;
-  const status = q
-    ? hasNextPage
-      ? `${count(rows.length)} matching so far; searched customers added since ${formatDate(pages?.at(-1)?.position)}`
-      : `${count(rows.length)} matching ${rows.length === 1 ? 'customer' : 'customers'}; searched all customers`
-    : total === undefined
-      ? `Showing ${count(rows.length)} customers`
-      : `Showing ${count(rows.length)} of ${count(Math.max(total, rows.length))} customers`;
 
   return (
     <div>
@@ -60,19 +60,14 @@ function CustomersPage() {
         }
       />
       <Toolbar>
-        <SearchInput label="Search customers" placeholder="Search by name, email or phone..." value={text} onChange={onSearch} />
+        <SearchInput label="Search customers" placeholder="Search by name, email or phone..." {...list.search} />
       </Toolbar>
       <CustomersTable
-        customers={rows}
-        loading={customers.isPending}
-        failed={customers.isError && !customers.isFetchNextPageError}
-        searching={hasNextPage}
-        onRetry={() => void customers.refetch()}
+        {...list.table}
+        sort={{ by: 'created', order, onChange: (_, next) => setSearch({ order: next === 'desc' ? undefined : next }) }}
         onView={setViewing}
         onEdit={(customer) => setForm({ open: true, customer })}
-        footer={
-          <LoadMore hasMore={hasNextPage} loading={isFetchingNextPage} failed={customers.isFetchNextPageError} onLoadMore={loadMore} status={status} />
-        }
+        footer={<LoadMore {...list.more} />}
       />
       <CustomerFormDialog open={form.open} customer={form.open ? form.customer : null} onClose={() => setForm({ open: false })} />
       <CustomerDetailDialog customer={viewing} onClose={() => setViewing(null)} />

@@ -30,6 +30,7 @@ function DashboardPage() {
   const recent = trpc.events.recent.useQuery({ limit: recentEventsLimit });
   const topEvents = trpc.dashboard.topEvents.useQuery();
   const events = trpc.events.list.useQuery();
+  const recentState = loadState(recent);
 
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6">
@@ -38,8 +39,10 @@ function DashboardPage() {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="min-w-0 lg:col-span-2">
           <EventsTable
-            events={recent.data}
-            {...loadState(recent)}
+            rows={recent.data}
+            loading={recentState.isLoading}
+            failed={recentState.isError}
+            onRetry={recentState.onRetry}
             limit={recentEventsLimit}
             emptyMessage="No events yet. Create your first event to see it here."
           />

@@ -1,39 +1,39 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
 import { optionalText, searchReader } from '../../lib/search-params.ts';
 import { PageHeader, SearchInput, Toolbar } from '../../components/layout/page-header.tsx';
 import { SeoEditDialog } from '../../components/seo/seo-edit-dialog.tsx';
 import { SeoTable, type SeoRow } from '../../components/seo/seo-table.tsx';
 import { SeoTips } from '../../components/seo/seo-tips.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
+import { LoadMore } from '../../components/ui/load-more.tsx';
 import { trpc } from '../../lib/trpc.ts';
+import { pagedQuery, searchTerm, usePagedList } from '../../lib/use-paged-list.ts';
+
+const seoSearch = searchReader((search) => ({ q: optionalText(search.q) }));
 
 export const Route = createFileRoute('/_authed/seo')({
   staticData: { title: 'SEO Management' },
-  validateSearch: searchReader((search) => ({ q: optionalText(search.q) })),
+  validateSearch: seoSearch,
   component: SeoPage,
 });
 
 type SeoTab = 'events' | 'tips';
 
+/** Events per request, newest created first; the title search runs on the server over every event. */
+const pageSize = 25;
+
 function SeoPage() {
-  const navigate = useNavigate({ from: Route.fullPath });
+  const navigate = Route.useNavigate();
   const search = Route.useSearch();
-  const [query, setQuery] = useState(search.q ?? '');
-  const deferredQuery = useDeferredValue(query);
+  const q = searchTerm(search.q);
+  const events = trpc.seo.page.useInfiniteQuery({ limit: pageSize, q }, pagedQuery);
+  const list = usePagedList(events, {
+    search: { value: search.q, commit: (value) => void navigate({ search: { q: value }, replace: true }) },
+    status: { noun: ['event', 'events'], filtering: q !== undefined, progress: () => 'searching more events', searchedAll: 'all events' },
+  });
   const [tab, setTab] = useState<SeoTab>('events');
   const [editing, setEditing] = useState<SeoRow | null>(null);
-  const events = trpc.events.listWithDetails.useQuery();
-
-  const rows = useMemo(() => {
-    const q = deferredQuery.trim().toLowerCase();
-    return (events.data ?? []).filter((e) => e.title.toLowerCase().includes(q));
-  }, [events.data, deferredQuery]);
-
-  const onSearch = (value: string) => {
-    setQuery(value);
-    void navigate({ search: { q: value || undefined }, replace: true });
-  };
 
   return (
     <div>
@@ -49,9 +49,9 @@ function SeoPage() {
             content: (
               <>
                 <Toolbar>
-                  <SearchInput label="Search events" placeholder="Search by event title..." value={query} onChange={onSearch} />
+                  <SearchInput label="Search events" placeholder="Search by event title..." {...list.search} />
                 </Toolbar>
-                <SeoTable rows={rows} loading={events.isPending} failed={events.isError} onRetry={() => void events.refetch()} onEdit={setEditing} />
+                <SeoTable {...list.table} onEdit={setEditing} footer={<LoadMore {...list.more} />} />
               </>
             ),
           },

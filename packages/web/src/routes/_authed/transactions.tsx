@@ -1,76 +1,67 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useCallback, useMemo } from 'react';
+import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader, SearchInput, Toolbar } from '../../components/layout/page-header.tsx';
 import { TransactionDetailDialog } from '../../components/transactions/transaction-detail-dialog.tsx';
 import { TransactionCards } from '../../components/transactions/transaction-cards.tsx';
-import { toRow, TransactionsTable } from '../../components/transactions/transactions-table.tsx';
-import { LoadMore, useDebouncedSearch } from '../../components/ui/load-more.tsx';
-import { formatDate } from '../../lib/format.ts';
-import { optionalText, searchReader } from '../../lib/search-params.ts';
+import { TransactionsTable } from '../../components/transactions/transactions-table.tsx';
+import { LoadMore } from '../../components/ui/load-more.tsx';
+import { listOrders, oneOf, optionalText, searchReader } from '../../lib/search-params.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { pagedQuery, searchTerm, usePagedList } from '../../lib/use-paged-list.ts';
+
+/** The search term and the order live in the URL, so a reload or a shared link keeps them. */
+const transactionsSearch = searchReader((search) => ({
+  q: optionalText(search.q),
+  order: oneOf(listOrders)(search.order),
+  // the open transaction panel, so it can be linked to
+  id: optionalText(search.id),
+}));
 
 export const Route = createFileRoute('/_authed/transactions')({
   staticData: { title: 'Transactions' },
-  // The search term lives in the URL, so a reload or a shared link keeps it.
-  // The open transaction too (?id=), so a panel can be linked to.
-  validateSearch: searchReader((search) => ({ q: optionalText(search.q), id: optionalText(search.id) })),
+  validateSearch: transactionsSearch,
   component: TransactionsPage,
 });
 
 /** Transactions per request: the first view is one small page, whatever the history holds. */
 const pageSize = 50;
-const count = (n: number) => n.toLocaleString('en-US');
 
 function TransactionsPage() {
-  const navigate = useNavigate({ from: Route.fullPath });
+  const navigate = Route.useNavigate();
   const search = Route.useSearch();
-  const q = search.q?.trim() || undefined;
-  const [text, onSearch] = useDebouncedSearch(search.q, (value) => void navigate({ search: (s) => ({ ...s, q: value }), replace: true }));
-  const openTransaction = (id: string | undefined) => void navigate({ search: (s) => ({ ...s, id }) });
+  const setSearch = (next: Partial<ReturnType<typeof transactionsSearch>>) =>
+    void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
+  const q = searchTerm(search.q);
+  const order = search.order ?? 'desc';
 
-  // Newest first, a page at a time; a search runs on the server over the whole history.
-  const transactions = trpc.transactions.page.useInfiniteQuery({ limit: pageSize, q }, { getNextPageParam: (last) => last.nextCursor ?? undefined });
+  // Newest first unless asked otherwise, a page at a time; a search runs on the server over the whole history.
+  const transactions = trpc.transactions.page.useInfiniteQuery({ limit: pageSize, q, order }, pagedQuery);
   const totals = trpc.transactions.totals.useQuery();
-  const pages = transactions.data?.pages;
-  const rows = useMemo(() => (pages ?? []).flatMap((page) => page.items).map(toRow), [pages]);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = transactions;
-  const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
-
   const total = totals.data?.totalTransactions;
-  const position = pages?.at(-1)?.position;
-  const status = q
-    ? hasNextPage
-      ? `${count(rows.length)} matching so far; searched back to ${formatDate(position)}`
-      : `${count(rows.length)} matching ${rows.length === 1 ? 'transaction' : 'transactions'}; searched all ${total === undefined ? '' : `${count(total)} `}transactions`
-    : total === undefined
-      ? `Showing ${count(rows.length)} transactions`
-      : `Showing ${count(rows.length)} of ${count(Math.max(total, rows.length))} transactions`;
+  const list = usePagedList(transactions, {
+    search: { value: search.q, commit: (value) => setSearch({ q: value }) },
+    status: {
+      noun: ['transaction', 'transactions'],
+      filtering: q !== undefined,
+      total: total ?? null,
+      progress: (date) => `searched ${order === 'desc' ? 'back' : 'up'} to ${date}`,
+      searchedAll: `all ${total === undefined ? '' : `${total.toLocaleString('en-US')} `}transactions`,
+    },
+  });
 
   return (
     <div>
       <PageHeader title="Transaction History" description="Every ticket purchase, newest first." />
       <TransactionCards totals={totals.data} loading={totals.isPending} />
       <Toolbar>
-        <SearchInput label="Search transactions" placeholder="Search by event, customer, amount or status..." value={text} onChange={onSearch} />
+        <SearchInput label="Search transactions" placeholder="Search by event, customer, amount or status..." {...list.search} />
       </Toolbar>
       <TransactionsTable
-        rows={rows}
-        loading={transactions.isPending}
-        failed={transactions.isError && !transactions.isFetchNextPageError}
-        searching={hasNextPage}
-        onRetry={() => void transactions.refetch()}
-        onOpen={openTransaction}
-        footer={
-          <LoadMore
-            hasMore={hasNextPage}
-            loading={isFetchingNextPage}
-            failed={transactions.isFetchNextPageError}
-            onLoadMore={loadMore}
-            status={status}
-          />
-        }
+        {...list.table}
+        sort={{ by: 'date', order, onChange: (_, next) => setSearch({ order: next === 'desc' ? undefined : next }) }}
+        footer={<LoadMore {...list.more} />}
+        onOpen={(id) => void navigate({ search: (prev) => ({ ...prev, id }) })}
       />
-      <TransactionDetailDialog id={search.id ?? null} onClose={() => openTransaction(undefined)} />
+      <TransactionDetailDialog id={search.id ?? null} onClose={() => void navigate({ search: (prev) => ({ ...prev, id: undefined }) })} />
     </div>
   );
 }

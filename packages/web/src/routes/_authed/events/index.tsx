@@ -1,14 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { useCallback, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { oneOf, optionalText, searchReader } from '../../../lib/search-params.ts';
 import { eventStatuses, type EventStatus } from '@event-admin/core/event/event.schema';
 import { PageHeader, SearchInput, Toolbar } from '../../../components/layout/page-header.tsx';
 import { CreateEventDialog } from '../../../components/events/create-event-dialog.tsx';
 import { EventsTable } from '../../../components/events/events-table.tsx';
 import { PlusIcon } from '../../../components/ui/icons.tsx';
-import { LoadMore, useDebouncedSearch } from '../../../components/ui/load-more.tsx';
+import { LoadMore } from '../../../components/ui/load-more.tsx';
 import { capitalize } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
+import { pagedQuery, searchTerm, usePagedList } from '../../../lib/use-paged-list.ts';
 
 /** The list's search and status filter live in the URL, so a reload or a shared link keeps them. */
 const eventsSearch = searchReader((search) => ({
@@ -30,7 +31,6 @@ const loadingRows = 5;
 
 /** Events per request, newest created first; search and status filter run on the server over every event. */
 const pageSize = 25;
-const count = (n: number) => n.toLocaleString('en-US');
 
 function EventsPage() {
   const search = Route.useSearch();
@@ -38,27 +38,17 @@ function EventsPage() {
   const [createOpen, setCreateOpen] = useState(false);
   const setSearch = (next: Partial<ReturnType<typeof eventsSearch>>) =>
     void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
-  // The box is typed into freely; the term reaches the URL (and the server) after a pause.
-  const [text, onSearch] = useDebouncedSearch(search.q, (value) => setSearch({ q: value }));
-  const q = search.q?.trim() || undefined;
-  const events = trpc.events.page.useInfiniteQuery(
-    { limit: pageSize, q, status: search.status },
-    { getNextPageParam: (last) => last.nextCursor ?? undefined },
-  );
-
-  const pages = events.data?.pages;
-  const rows = useMemo(() => (pages ?? []).flatMap((page) => page.items), [pages]);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = events;
-  const loadMore = useCallback(() => void fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
-  const filtering = q !== undefined || search.status !== undefined;
-  const noun = rows.length === 1 ? 'event' : 'events';
-  const status = filtering
-    ? hasNextPage
-      ? `${count(rows.length)} matching so far; searching more events`
-      : `${count(rows.length)} matching ${noun}; searched all events`
-    : hasNextPage
-      ? `Showing ${count(rows.length)} ${noun}`
-      : `Showing all ${count(rows.length)} ${noun}`;
+  const q = searchTerm(search.q);
+  const events = trpc.events.page.useInfiniteQuery({ limit: pageSize, q, status: search.status }, pagedQuery);
+  const list = usePagedList(events, {
+    search: { value: search.q, commit: (value) => setSearch({ q: value }) },
+    status: {
+      noun: ['event', 'events'],
+      filtering: q !== undefined || search.status !== undefined,
+      progress: () => 'searching more events',
+      searchedAll: 'all events',
+    },
+  });
 
   return (
     <div>
@@ -73,12 +63,7 @@ function EventsPage() {
         }
       />
       <Toolbar>
-        <SearchInput
-          label="Search events"
-          placeholder="Search by title or venue..."
-          value={text}
-          onChange={onSearch}
-        />
+        <SearchInput label="Search events" placeholder="Search by title or venue..." {...list.search} />
         <label className="w-full sm:w-48">
           <span className="sr-only">Filter by status</span>
           <select
@@ -96,17 +81,11 @@ function EventsPage() {
         </label>
       </Toolbar>
       <EventsTable
-        events={rows}
-        isLoading={events.isPending}
-        isError={events.isError && !events.isFetchNextPageError}
-        searching={hasNextPage}
-        onRetry={() => void events.refetch()}
+        {...list.table}
         loadingRows={loadingRows}
         showVenue
         emptyMessage="No events found. Try a different search term or filter."
-        footer={
-          <LoadMore hasMore={hasNextPage} loading={isFetchingNextPage} failed={events.isFetchNextPageError} onLoadMore={loadMore} status={status} />
-        }
+        footer={<LoadMore {...list.more} />}
       />
       <CreateEventDialog open={createOpen} onClose={() => setCreateOpen(false)} />
     </div>

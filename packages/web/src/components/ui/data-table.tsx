@@ -1,0 +1,288 @@
+import { useRef, useState, type ChangeEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+
+/** One column of a DataTable: its header, how a row's cell reads, and how it sits. */
+export interface Column<T> {
+  id: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  align?: 'right';
+  /** classes of the body cells: width, wrapping, type */
+  className?: string;
+  /** set only where the server can order the list by this column: the order's name */
+  sortKey?: string;
+}
+
+export type SortOrder = 'asc' | 'desc';
+
+/** The list's order, read from and written to the URL by the page. */
+export interface TableSort {
+  by: string;
+  order: SortOrder;
+  onChange: (by: string, order: SortOrder) => void;
+}
+
+export interface TableSelection<T> {
+  /** how a row is named to screen readers: 'Select {label}' */
+  label: (row: T) => string;
+  /** buttons acting on the selected rows, shown in the bar that appears with a selection */
+  actions?: (rows: T[], clear: () => void) => ReactNode;
+}
+
+export interface DataTableProps<T> {
+  columns: readonly Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string;
+  /** the table's accessible name: the id of a visible heading, or a label */
+  labelledBy?: string;
+  label?: string;
+  /** the first load: placeholder rows stand in for the rows */
+  loading: boolean;
+  /** SPEC §9 says how many placeholder rows each table shows */
+  loadingRows: number;
+  /** a newer read is under way behind the rows on screen (a search, a sort): a quiet indicator */
+  busy?: boolean;
+  failed?: boolean;
+  onRetry?: () => void;
+  empty: ReactNode;
+  /** data attributes a row carries (tests and styles find rows by them) */
+  rowData?: (row: T) => Record<`data-${string}`, string>;
+  /** opens a row's details: by click, or Enter on the focused row */
+  onRowClick?: (row: T) => void;
+  selection?: TableSelection<T>;
+  sort?: TableSort;
+  tableClassName?: string;
+  /** below the rows once they are loaded: LoadMore */
+  footer?: ReactNode;
+}
+
+/**
+ * Every list's table: columns declared as data; placeholder rows, the error with a retry and the
+ * empty message in the body; optional row selection with a bar of bulk actions; optional sortable
+ * headers, offered only for orders the server can serve. Hand-written: smaller than a table
+ * library for what the lists need, in every list's chunk.
+ */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const { columns, rows, rowKey, loading, failed = false, busy, selection, footer } = props;
+  const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
+  // Only rows on screen stay selected: a new search or order drops the others, for good.
+  const keys = rows.map(rowKey);
+  const shown = keys.join('\n');
+  const [shownBefore, setShownBefore] = useState(shown);
+  if (selection && shown !== shownBefore) {
+    setShownBefore(shown);
+    setPicked((before) => new Set(keys.filter((key) => before.has(key))));
+  }
+  const selected = rows.filter((row) => picked.has(rowKey(row)));
+  const clear = () => setPicked(new Set());
+  const width = columns.length + (selection ? 1 : 0);
+
+  return (
+    <>
+      {selection && (
+        <div aria-live="polite">
+          {selected.length > 0 && (
+            <div role="group" aria-label="Bulk actions" className={barClass}>
+              <span className="text-sm font-medium">
+                {selected.length.toLocaleString('en-US')} selected
+              </span>
+              {selection.actions?.(selected, clear)}
+              <button type="button" className="btn btn-ghost btn-sm" onClick={clear}>
+                Clear selection
+              </button>
+            </div>
+          )}
+        </div>
+      )}
+      {busy !== undefined && (
+        <div className="h-0.5">
+          {busy && !loading && <progress className="progress progress-primary block h-0.5 w-full" aria-label="Updating the list" />}
+        </div>
+      )}
+      <div className="overflow-x-auto">
+        <table
+          className={props.tableClassName ?? 'table'}
+          aria-labelledby={props.labelledBy}
+          aria-label={props.label}
+          aria-busy={loading || busy === true}
+        >
+          <thead>
+            <tr>
+              {selection && (
+                <th scope="col" className="w-10" data-select="">
+                  <SelectAll rows={rows} selected={selected.length} onChange={(all) => setPicked(new Set(all ? keys : []))} />
+                </th>
+              )}
+              {columns.map((column) => (
+                <Header key={column.id} column={column} sort={props.sort} />
+              ))}
+            </tr>
+          </thead>
+          <tbody className={busy && !loading ? 'opacity-60 transition-opacity' : undefined}>
+            {loading ? (
+              <PlaceholderRows rows={props.loadingRows} columns={width} />
+            ) : failed ? (
+              <ErrorRow columns={width} onRetry={() => props.onRetry?.()} />
+            ) : rows.length === 0 ? (
+              <tr>
+                <td colSpan={width} className="py-10 text-center text-base-content/60">
+                  {props.empty}
+                </td>
+              </tr>
+            ) : (
+              <Rows {...props} picked={picked} setPicked={setPicked} />
+            )}
+          </tbody>
+        </table>
+      </div>
+      {!loading && !failed && footer}
+    </>
+  );
+}
+
+const barClass = 'flex flex-wrap items-center gap-2 border-b border-base-300 bg-base-200 px-4 py-2';
+const focusRing = 'focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-primary';
+const cellClass = (column: { align?: string; className?: string }) => [column.align === 'right' && 'text-right', column.className].filter(Boolean).join(' ') || undefined;
+
+function Rows<T>({
+  columns,
+  rows,
+  rowKey,
+  rowData,
+  onRowClick,
+  selection,
+  picked,
+  setPicked,
+}: DataTableProps<T> & { picked: ReadonlySet<string>; setPicked: (next: ReadonlySet<string>) => void }) {
+  // Shift with a click selects (or clears) every row between the last one clicked and this one.
+  const anchor = useRef<string | null>(null);
+  const toggle = (key: string, checked: boolean, range: boolean) => {
+    const next = new Set(picked);
+    const keys = rows.map(rowKey);
+    const from = anchor.current === null ? -1 : keys.indexOf(anchor.current);
+    const to = keys.indexOf(key);
+    const span = range && from >= 0 ? keys.slice(Math.min(from, to), Math.max(from, to) + 1) : [key];
+    for (const k of span) {
+      if (checked) next.add(k);
+      else next.delete(k);
+    }
+    anchor.current = key;
+    setPicked(next);
+  };
+  const open = onRowClick
+    ? {
+        tabIndex: 0,
+        className: `cursor-pointer hover:bg-base-200/50 ${focusRing}`,
+        // A click on the row's own controls does what they do, not open the row.
+        onClick: (row: T) => (event: MouseEvent) => {
+          if (!(event.target as HTMLElement).closest('a, button, input, label, select, textarea')) onRowClick(row);
+        },
+        onKeyDown: (row: T) => (event: KeyboardEvent) => {
+          if (event.target !== event.currentTarget || event.key !== 'Enter') return;
+          // Else the same Enter also presses the button that takes focus in the dialog it opens.
+          event.preventDefault();
+          onRowClick(row);
+        },
+      }
+    : null;
+
+  return rows.map((row) => {
+    const key = rowKey(row);
+    return (
+      <tr
+        key={key}
+        {...rowData?.(row)}
+        tabIndex={open?.tabIndex}
+        className={open?.className ?? 'hover:bg-base-200/50'}
+        onClick={open?.onClick(row)}
+        onKeyDown={open?.onKeyDown(row)}
+      >
+        {selection && (
+          <td className="w-10" data-select="">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm"
+              aria-label={`Select ${selection.label(row)}`}
+              checked={picked.has(key)}
+              onChange={(event: ChangeEvent<HTMLInputElement>) =>
+                toggle(key, event.target.checked, (event.nativeEvent as globalThis.MouseEvent).shiftKey === true)
+              }
+            />
+          </td>
+        )}
+        {columns.map((column) => (
+          <td key={column.id} className={cellClass(column)}>
+            {column.cell(row)}
+          </td>
+        ))}
+      </tr>
+    );
+  });
+}
+
+function Header<T>({ column, sort }: { column: Column<T>; sort: TableSort | undefined }) {
+  const align = column.align === 'right' ? 'text-right' : undefined;
+  if (!sort || !column.sortKey) {
+    return (
+      <th scope="col" className={align}>
+        {column.header}
+      </th>
+    );
+  }
+  const sortKey = column.sortKey;
+  const current = sort.by === sortKey ? sort.order : null;
+  const next: SortOrder = current === 'desc' ? 'asc' : 'desc';
+  return (
+    <th scope="col" className={align} aria-sort={current === null ? 'none' : current === 'asc' ? 'ascending' : 'descending'}>
+      <button type="button" className="inline-flex items-center gap-1 font-semibold hover:underline" onClick={() => sort.onChange(sortKey, next)}>
+        {column.header}
+        <svg viewBox="0 0 20 20" fill="currentColor" className={`size-3.5 ${current === null ? 'opacity-30' : ''}`} aria-hidden="true">
+          <path d={current === 'asc' ? 'M10 5l5 7H5l5-7z' : 'M10 15l-5-7h10l-5 7z'} />
+        </svg>
+      </button>
+    </th>
+  );
+}
+
+function SelectAll<T>({ rows, selected, onChange }: { rows: readonly T[]; selected: number; onChange: (all: boolean) => void }) {
+  const all = rows.length > 0 && selected === rows.length;
+  return (
+    <input
+      type="checkbox"
+      className="checkbox checkbox-sm"
+      aria-label="Select all loaded rows"
+      checked={all}
+      disabled={rows.length === 0}
+      ref={(input) => {
+        if (input) input.indeterminate = selected > 0 && !all;
+      }}
+      onChange={() => onChange(!all)}
+    />
+  );
+}
+
+/** Placeholder rows while a table loads (SPEC §9 says how many per table). */
+function PlaceholderRows({ rows, columns }: { rows: number; columns: number }) {
+  return Array.from({ length: rows }, (_, r) => (
+    <tr key={r} data-testid="skeleton-row" aria-hidden="true">
+      {Array.from({ length: columns }, (_, c) => (
+        <td key={c}>
+          <div className="skeleton h-4 w-full max-w-40" />
+        </td>
+      ))}
+    </tr>
+  ));
+}
+
+/** A table's load failure, with a way to try again (SPEC leaves this open). */
+function ErrorRow({ columns, onRetry }: { columns: number; onRetry: () => void }) {
+  return (
+    <tr>
+      <td colSpan={columns} className="py-10 text-center" role="alert">
+        <p className="text-error">This list could not be loaded.</p>
+        <button type="button" className="btn btn-sm mt-2" onClick={onRetry}>
+          Try again
+        </button>
+      </td>
+    </tr>
+  );
+}

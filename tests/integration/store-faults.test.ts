@@ -1,0 +1,116 @@
+// The store falters: a DynamoDB Local of this file's own (never the suite's shared one) is
+// paused with SIGSTOP for a bounded time, then killed. Every call that needs it answers 503 with
+// a plain message within 5 s (health within 2 s), never hangs, and works again once it is back,
+// without restarting the API; a store that is gone answers 503 at once.
+import { serve } from '@hono/node-server';
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb } from '@event-admin/core/db/client';
+import { createApp } from '@event-admin/functions/app';
+import { ensureTable, startDynamoLocal, type LocalDynamo } from '@event-admin/functions/local/dynamo-local';
+import { adminPassword, Client, eventBody } from '../setup/api.ts';
+import { createEvent, ok } from './helpers.ts';
+
+let dynamo: LocalDynamo;
+let base: string;
+let close: () => void;
+let client: Client;
+let tableName: string;
+let paused = false;
+
+beforeAll(async () => {
+  dynamo = await startDynamoLocal({});
+  tableName = `faults-${randomUUID()}`;
+  await ensureTable(dynamo.endpoint, tableName);
+  const config = { admin: { username: 'admin', password: adminPassword }, tableName, endpoint: dynamo.endpoint };
+  const app = createApp({ db: createDb(config), config, log: () => {} });
+  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => server.close();
+  client = await new Client(base).login();
+}, 90_000);
+
+afterAll(async () => {
+  if (paused) process.kill(dynamo.process.pid!, 'SIGCONT');
+  close?.();
+  await dynamo?.stop();
+});
+
+/** One call, timed; a call that gets no answer in 15 s fails the test instead of hanging it. */
+async function timed(method: string, path: string, body?: unknown) {
+  const started = performance.now();
+  const response = await fetch(base + path, {
+    method,
+    headers: { 'Content-Type': 'application/json', Origin: base, Cookie: client.cookie },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(15_000),
+  });
+  const text = await response.text();
+  return { status: response.status, text, type: response.headers.get('content-type'), ms: performance.now() - started };
+}
+
+const calls: [string, string, unknown?][] = [
+  ['GET', '/api/events'],
+  ['GET', '/api/dashboard/stats'],
+  ['GET', '/api/transactions?limit=5'],
+  ['POST', '/api/events', eventBody({ title: 'Written while paused' })],
+  ['GET', '/trpc/events.list'],
+];
+
+describe('a paused store (SIGSTOP)', () => {
+  it('answers 503 with a plain message within 5 s, health within 2 s, under 40 calls in flight; then recovers', async () => {
+    const existing = await createEvent(client);
+    process.kill(dynamo.process.pid!, 'SIGSTOP');
+    paused = true;
+    try {
+      const health = await timed('GET', '/api/health');
+      expect(health.status).toBe(503);
+      expect(health.ms).toBeLessThan(2000);
+      expect(health.text).toMatch(/^The database is not answering/);
+
+      // 8 clients, each making every call above at once: 40 calls in flight on a paused store.
+      const results = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          Promise.all(calls.map(async ([method, path, body]) => ({ path, ...(await timed(method, path, body)) }))),
+        ),
+      );
+      const all = results.flat();
+      expect(all).toHaveLength(40);
+      for (const result of all) {
+        expect(result.status, `${result.path}: ${result.text}`).toBe(503);
+        expect(result.ms, result.path).toBeLessThan(5000);
+      }
+      const rest = all.filter((r) => r.path.startsWith('/api/'));
+      expect(new Set(rest.map((r) => r.text))).toEqual(new Set(['The database is not reachable right now. Please try again shortly.']));
+      expect(rest.every((r) => r.type?.startsWith('text/plain'))).toBe(true);
+    } finally {
+      process.kill(dynamo.process.pid!, 'SIGCONT');
+      paused = false;
+    }
+
+    // Back, without restarting anything: reads and writes work at once.
+    const deadline = Date.now() + 10_000;
+    while ((await timed('GET', '/api/health')).status !== 200) {
+      expect(Date.now()).toBeLessThan(deadline);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    const events = ok(await client.get('/api/events')) as { id: string }[];
+    expect(events.map((e) => e.id)).toContain(existing.id);
+    const after = await createEvent(client);
+    expect(ok(await client.get(`/api/events/${after.id}`)).title).toBe(after.title);
+  }, 60_000);
+});
+
+describe('a dead store', () => {
+  // The restart, with the data on disk, is npm start's: supervisor.test.ts.
+  it('answers 503 at once while nothing listens', async () => {
+    await dynamo.stop();
+    for (const [method, path, body] of [...calls, ['GET', '/api/health'] as [string, string]]) {
+      const result = await timed(method, path, body);
+      expect(result.status, `${path}: ${result.text}`).toBe(503);
+      expect(result.ms).toBeLessThan(2000);
+    }
+  }, 30_000);
+});
