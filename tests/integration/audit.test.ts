@@ -1,3 +1,4 @@
+import type { AuditEntry } from '@event-admin/core/audit/audit.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPassword, Client, signedIn, startApi, type TestApi } from '../setup/api.ts';
 import { createCustomer, createEvent, createTransaction, expectError, ok } from './helpers.ts';
@@ -72,7 +73,15 @@ describe('every write adds its history record, with before and after', () => {
     // a refused write leaves no record
     expectError(await client.put(`/api/events/${event.id}`, { ...event, title: 'Stale title', version: 99 }), 409);
     const { items } = ok(await client.get(`/api/audit?entity=event&id=${event.id}`));
-    expect(items.map((i: any) => i.action)).toEqual(['blocks.save', 'blocks.save', 'cta.save', 'seo.save', 'seo.save', 'update', 'create']);
+    expect(items.map((i: AuditEntry) => i.action)).toEqual([
+      'blocks.save',
+      'blocks.save',
+      'cta.save',
+      'seo.save',
+      'seo.save',
+      'update',
+      'create',
+    ]);
   });
 
   it('customers: create, edit, address', async () => {
@@ -129,7 +138,7 @@ describe('every write adds its history record, with before and after', () => {
     const changed = { currentPassword: adminPassword, newPassword: 'changed-pass-1', confirmPassword: 'changed-pass-1' };
     ok(await client.post('/api/auth/password', changed));
     const { items } = ok(await client.get('/api/audit?entity=auth&id=admin&limit=10'));
-    expect(items.slice(0, 4).map((i: any) => i.action)).toEqual(['password_change', 'sign_out', 'sign_in', 'sign_in_failed']);
+    expect(items.slice(0, 4).map((i: AuditEntry) => i.action)).toEqual(['password_change', 'sign_out', 'sign_in', 'sign_in_failed']);
     expect(items[3]).toMatchObject({ entity: 'auth', entityId: 'admin', actor: 'admin', changes: [] });
   });
 });
@@ -153,7 +162,7 @@ describe('GET /api/audit', () => {
 
     const transactions = ok(await client.get('/api/audit?entity=transaction&limit=100')).items;
     expect(transactions.length).toBeGreaterThan(0);
-    expect(transactions.every((i: any) => i.entity === 'transaction')).toBe(true);
+    expect(transactions.every((i: AuditEntry) => i.entity === 'transaction')).toBe(true);
     const notable = (await client.trpc().audit.list.query({ notable: true, limit: 100 })).items;
     expect(notable.map((i) => i.action).sort()).toEqual(['refund', 'sign_in_failed']);
   });

@@ -1,4 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { RefundInfo, TransactionDetail, TransactionInfo } from '@event-admin/core/transaction/transaction.schema';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signedIn, startApi, type Client, type TestApi } from '../setup/api.ts';
 import { addViews, cents, createCustomer, createEvent, ok } from './helpers.ts';
@@ -66,13 +67,13 @@ it('after random purchases, status changes, refunds and bulk actions, every coun
   for (let i = 0; i < 20; i++) await Promise.all([op(), op(), op()]);
 
   // The recomputation, from the records alone
-  const listed = ok<any[]>(await client.get('/api/transactions'));
+  const listed = ok<TransactionInfo[]>(await client.get('/api/transactions'));
   expect(listed).toHaveLength(ids.length);
-  const details = await Promise.all(listed.map(async (t) => ok(await client.get(`/api/transactions/${t.id}`))));
-  const isSale = (t: any) => t.status === 'completed' || t.status === 'partially_refunded';
-  const net = (t: any) => (isSale(t) ? cents(t.amount) - cents(t.refundedAmount) : 0);
+  const details = await Promise.all(listed.map(async (t) => ok<TransactionDetail>(await client.get(`/api/transactions/${t.id}`))));
+  const isSale = (t: TransactionDetail) => t.status === 'completed' || t.status === 'partially_refunded';
+  const net = (t: TransactionDetail) => (isSale(t) ? cents(t.amount) - cents(t.refundedAmount) : 0);
   for (const t of details) {
-    const refunds = t.refunds.reduce((sum: number, r: any) => sum + cents(r.amount), 0);
+    const refunds = t.refunds.reduce((sum: number, r: RefundInfo) => sum + cents(r.amount), 0);
     expect(refunds).toBe(cents(t.refundedAmount));
     expect(cents(t.refundedAmount)).toBeLessThanOrEqual(cents(t.amount));
     if (t.status === 'refunded') expect(t.refundedAmount).toBe(t.amount);

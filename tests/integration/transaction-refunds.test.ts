@@ -1,5 +1,6 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { backfillTransactionPointers } from '@event-admin/core/maintenance/backfill-transaction-ids';
+import type { RefundInfo, TransactionInfo } from '@event-admin/core/transaction/transaction.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedIn, startApi, type Client, type TestApi } from '../setup/api.ts';
 import { createCustomer, createEvent, createTransaction, expectError, ok, unknownId } from './helpers.ts';
@@ -21,7 +22,7 @@ async function purchase(amount: string, status: 'completed' | 'pending' | 'faile
 describe('GET /api/transactions/{id}', () => {
   it('answers the transaction as the list shows it, plus version, refundedAmount and refunds', async () => {
     const { transaction, event, customer } = await purchase('$20.00');
-    const listed = ok<any[]>(await client.get('/api/transactions')).find((t) => t.id === transaction.id);
+    const listed = ok<TransactionInfo[]>(await client.get('/api/transactions')).find((t) => t.id === transaction.id);
     const detail = ok(await client.get(`/api/transactions/${transaction.id}`));
     expect(detail).toEqual({
       ...listed,
@@ -60,16 +61,16 @@ describe('POST /api/transactions/{id}/refunds', () => {
 
     const second = ok(await client.post(`/api/transactions/${transaction.id}/refunds`, { reason: 'Event cancelled' }), 201);
     expect(second).toMatchObject({ status: 'refunded', refundedAmount: '$20.00', version: 3 });
-    expect(second.refunds.map((r: any) => r.amount)).toEqual(['$5.00', '$15.00']);
+    expect(second.refunds.map((r: RefundInfo) => r.amount)).toEqual(['$5.00', '$15.00']);
     const after = ok(await client.get(`/api/events/${event.id}`));
     expect(after).toMatchObject({ sales: 0, completedPurchases: 0 });
     const statsAfter = ok(await client.get('/api/dashboard/stats'));
     expect(statsAfter.ticketSales).toBe(statsBefore.ticketSales - 20);
     expect(statsAfter.activeCustomers).toBe(statsBefore.activeCustomers - 1);
     // SPEC's totals keep the sum of amounts
-    const listed = ok<any[]>(await client.get('/api/transactions')).find((t) => t.id === transaction.id);
+    const listed = ok<TransactionInfo[]>(await client.get('/api/transactions')).find((t) => t.id === transaction.id);
     expect(listed).toMatchObject({ amount: '$20.00', status: 'refunded' });
-    expect(Object.keys(listed).sort()).toEqual(['amount', 'customerId', 'eventId', 'id', 'paymentMethod', 'purchaseDate', 'status']);
+    expect(Object.keys(listed!).sort()).toEqual(['amount', 'customerId', 'eventId', 'id', 'paymentMethod', 'purchaseDate', 'status']);
   });
 
   it('takes a number of dollars', async () => {

@@ -77,7 +77,13 @@ export async function login(db: Db, admin: AdminCredentials, rawInput: unknown, 
   const expiresAt = now + sessionMaxAgeSeconds * 1000;
   const tokenHash = sha256Hex(token);
   const createdAt = new Date(now).toISOString();
-  const signedIn = auditPut({ actor: admin.username, action: 'sign_in', entity: 'auth', entityId: admin.username, summary: `Signed in from ${client.address}` });
+  const signedIn = auditPut({
+    actor: admin.username,
+    action: 'sign_in',
+    entity: 'auth',
+    entityId: admin.username,
+    summary: `Signed in from ${client.address}`,
+  });
   const session = { username: admin.username, createdAt, expiresAt, userAgent: client.userAgent?.slice(0, 500) ?? '', ip: client.address };
   const id = await putSession(db, tokenHash, session, [signedIn]);
   sessionCacheFor(db).set(tokenHash, { username: admin.username, expiresAt, id }, now);
@@ -110,7 +116,13 @@ export async function logout(db: Db, token: string | undefined) {
   sessionCacheFor(db).delete(tokenHash);
   const session = await getSession(db, tokenHash);
   if (!session) return;
-  const record = auditPut({ actor: session.username, action: 'sign_out', entity: 'auth', entityId: session.username, summary: 'Signed out' });
+  const record = auditPut({
+    actor: session.username,
+    action: 'sign_out',
+    entity: 'auth',
+    entityId: session.username,
+    summary: 'Signed out',
+  });
   await deleteSession(db, tokenHash, [record]);
 }
 

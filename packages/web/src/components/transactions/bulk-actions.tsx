@@ -39,7 +39,9 @@ export function BulkActions({ rows, clear }: { rows: TransactionRow[]; clear: ()
   };
 
   const refused = results?.filter((r) => !r.ok) ?? [];
-  const names = new Map(rows.map((r) => [r.id, `${r.amount} · ${r.customerName ?? 'Unknown Customer'} · ${r.eventTitle ?? 'Unknown Event'}`]));
+  const names = new Map(
+    rows.map((r) => [r.id, `${r.amount} · ${r.customerName ?? 'Unknown Customer'} · ${r.eventTitle ?? 'Unknown Event'}`]),
+  );
   return (
     <>
       {(['complete', 'fail', 'refund'] as const).map((key) => (
@@ -69,7 +71,15 @@ export function BulkActions({ rows, clear }: { rows: TransactionRow[]; clear: ()
         {action === 'refund' && (
           <div className="mt-3">
             <Field label="Reason" hint="A reason for the refund is required.">
-              {(props) => <textarea {...props} className="textarea textarea-bordered w-full" rows={2} value={reason} onChange={(e) => setReason(e.target.value)} />}
+              {(props) => (
+                <textarea
+                  {...props}
+                  className="textarea textarea-bordered w-full"
+                  rows={2}
+                  value={reason}
+                  onChange={(e) => setReason(e.target.value)}
+                />
+              )}
             </Field>
           </div>
         )}
