@@ -9,23 +9,27 @@ beforeAll(() => {
   ({ page } = session);
 });
 
-/** A customer, an event and one purchase of theirs, all unique to this run. */
+/** One event for the whole file: every test's purchases are of it (the shared server's event list stays short). */
+let event: { id: string; title: string };
+beforeAll(async () => {
+  const response = await page.request.post('/api/events', {
+    data: {
+      title: `Refund Gala ${uid()}`,
+      description: '',
+      date: '2031-04-01T12:00:00.000Z',
+      time: '19:00',
+      venue: 'Hall',
+      status: 'active',
+    },
+  });
+  event = await response.json();
+});
+
+/** A customer and one purchase of theirs, unique to this run. */
 async function fixture(status: 'completed' | 'pending', amount = `$${randomInt(1000, 9999)}.00`) {
   const id = uid();
   const customer = await (
     await page.request.post('/api/customers', { data: { name: `Rhea Refund${id}`, email: `rhea.${id}@example.com`, phone: '' } })
-  ).json();
-  const event = await (
-    await page.request.post('/api/events', {
-      data: {
-        title: `Refund Gala ${id}`,
-        description: '',
-        date: '2031-04-01T12:00:00.000Z',
-        time: '19:00',
-        venue: 'Hall',
-        status: 'active',
-      },
-    })
   ).json();
   const response = await page.request.post('/api/transactions', {
     data: { eventId: event.id, customerId: customer.id, amount, status, paymentMethod: 'Visa' },
@@ -51,7 +55,7 @@ describe('transaction panel', () => {
     await hidden(panel());
     expect(page.url()).not.toContain('id=');
     await page.goto(`/transactions?id=${transaction.id}`);
-    await visible(panel().getByText(customer.name));
+    await visible(panel().getByText(customer.name, { exact: true }));
   });
 
   it('refunds part of a transaction after showing what will happen; the panel, status and history follow', async () => {
@@ -127,6 +131,6 @@ describe('transaction panel', () => {
     await page.getByRole('searchbox').first().fill(customer.email);
     await page.getByRole('button', { name: `View ${customer.name}`, exact: true }).click();
     await page.getByRole('dialog', { name: customer.name }).locator(`tr[data-transaction-id="${transaction.id}"]`).click();
-    await visible(panel().getByText(event.title));
+    await visible(panel().getByText(event.title, { exact: true }));
   });
 });
