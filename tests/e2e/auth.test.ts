@@ -101,7 +101,7 @@ describe('sign-in screen', () => {
     // Hold the sign-in call back so the busy state can be seen.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/trpc/auth.login**', async (route) => {
+    await page.route('**/api/auth/login', async (route) => {
       await Promise.race([held, new Promise((r) => setTimeout(r, 10_000))]);
       await route.continue();
     });

@@ -104,7 +104,7 @@ describe('app shell', () => {
     const { page, context } = await newPage(browser);
     await signIn(page);
     await page.getByTestId('event-row').first().waitFor({ timeout: 10_000 });
-    for (const name of ['Notifications', 'Help', 'Account menu']) {
+    for (const name of ['Notifications', 'Help', 'AD Account menu']) {
       await expect(page.getByRole('banner').getByRole('button', { name, exact: true }).count(), name).resolves.toBe(1);
     }
     // Every button on the dashboard has an accessible name.

@@ -41,7 +41,8 @@ function send(path: string, body: Buffer, options: { chunked?: boolean; agent?: 
         'Content-Type': 'application/json',
         Origin: api.base,
         Cookie: client.cookie,
-        ...(options.chunked ? {} : { 'Content-Length': String(body.length) }),
+        // Said outright: node:http frames DELETE bodies as chunked only when told to.
+        ...(options.chunked ? { 'Transfer-Encoding': 'chunked' } : { 'Content-Length': String(body.length) }),
       },
     });
     req.on('error', reject);

@@ -115,7 +115,6 @@ describe('every procedure needs a session but login, logout and health', () => {
     ['seo.page', (t) => t.seo.page.query({ limit: 5 })],
     ['seo.get', (t) => t.seo.get.query({ id: 'x' })],
     ['seo.save', (t) => t.seo.save.mutate({ eventId: 'x', title: 'T' })],
-    ['seo.page', (t) => t.seo.page.query({ limit: 5 })],
     ['cta.get', (t) => t.cta.get.query({ id: 'x' })],
     ['cta.save', (t) => t.cta.save.mutate({ eventId: 'x', text: 'Go' })],
     ['contentBlocks.get', (t) => t.contentBlocks.get.query({ id: 'x' })],

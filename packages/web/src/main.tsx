@@ -1,31 +1,32 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { ConnectionBanner } from './components/ui/connection-banner.tsx';
 import { auth } from './lib/auth.ts';
-import { createQueryClient, createTrpcClient, createTrpcUtils, trpc } from './lib/trpc.ts';
+import { initTheme } from './lib/theme.ts';
 import { createAppRouter } from './router.tsx';
 import './styles.css';
 
+initTheme();
+
+// The API client is the signed-in app's (routes/_authed.tsx): a signed-in visit starts fetching
+// its code now, alongside the router's, instead of after it.
+const loadApi = () => import('./lib/trpc.ts');
+if (auth.get().isAuthenticated) void loadApi();
+
 // Any 401 means the server session is gone: forget the browser's flag and go to /login. Unsaved
 // edits cannot be saved without a session, so no form holds this navigation up.
-const queryClient = createQueryClient(() => {
-  if (!auth.get().isAuthenticated) return;
-  auth.signOut();
-  queryClient.clear();
-  void router.navigate({ to: '/login', ignoreBlocker: true });
+const router = createAppRouter({
+  auth,
+  onUnauthorized: () => {
+    if (!auth.get().isAuthenticated) return;
+    auth.signOut();
+    void loadApi().then((api) => api.clearApiCache());
+    void router.navigate({ to: '/login', ignoreBlocker: true });
+  },
 });
-const trpcClient = createTrpcClient();
-const router = createAppRouter({ auth, queryClient, trpc: createTrpcUtils(queryClient, trpcClient) });
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <trpc.Provider client={trpcClient} queryClient={queryClient}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-        <ConnectionBanner />
-      </QueryClientProvider>
-    </trpc.Provider>
+    <RouterProvider router={router} />
   </StrictMode>,
 );

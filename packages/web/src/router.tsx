@@ -1,14 +1,16 @@
 import { createRouter } from '@tanstack/react-router';
-import type { QueryClient } from '@tanstack/react-query';
 import type { Auth } from './lib/auth.ts';
-import type { TrpcUtils } from './lib/trpc.ts';
 import { routeTree } from './routeTree.gen.ts';
 
+/**
+ * What every route sees. The API client (tRPC with React Query) is not here: the protected layout
+ * (`routes/_authed.tsx`) loads it and adds it to its screens' context, so a first visit to /login
+ * downloads none of it.
+ */
 export interface RouterContext {
   auth: Auth;
-  queryClient: QueryClient;
-  /** tRPC's query helpers, for loaders (ensureData with the options the screen's useQuery uses). */
-  trpc: TrpcUtils;
+  /** the server said 401: forget the sign-in and go to /login */
+  onUnauthorized: () => void;
 }
 
 export function createAppRouter(context: RouterContext) {

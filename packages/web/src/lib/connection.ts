@@ -1,4 +1,3 @@
-import { TRPCClientError } from '@trpc/client';
 import type { Query, QueryClient } from '@tanstack/react-query';
 import { errorStatus } from './errors.ts';
 
@@ -31,9 +30,9 @@ export const connection = {
 
 /** 503, or no HTTP answer at all (fetch failed): worth trying again later. */
 export function isUnreachable(error: unknown) {
-  if (!(error instanceof TRPCClientError)) return false;
+  if (!(error instanceof Error)) return false;
   const status = errorStatus(error);
-  return status === 503 || (status === undefined && error.cause instanceof TypeError) || error.message === 'Failed to fetch';
+  return status === 503 || (status === undefined && (error.cause instanceof TypeError || error.message === 'Failed to fetch'));
 }
 
 /** 1 s, 2 s, 4 s, 8 s, then every 15 s: quick while it is a blip, gentle while it is down. */

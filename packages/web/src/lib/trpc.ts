@@ -66,3 +66,24 @@ export function createTrpcUtils(queryClient: QueryClient, client: ReturnType<typ
   return createTRPCQueryUtils<AppRouter>({ queryClient, client });
 }
 export type TrpcUtils = ReturnType<typeof createTrpcUtils>;
+
+export interface Api {
+  queryClient: QueryClient;
+  client: ReturnType<typeof createTrpcClient>;
+  /** tRPC's query helpers, for loaders (ensureData with the options the screen's useQuery uses). */
+  utils: TrpcUtils;
+}
+let api: Api | undefined;
+
+/** The one API client of the signed-in app, made on first use. */
+export function connectApi(onUnauthorized: () => void): Api {
+  if (!api) {
+    const queryClient = createQueryClient(onUnauthorized);
+    const client = createTrpcClient();
+    api = { queryClient, client, utils: createTrpcUtils(queryClient, client) };
+  }
+  return api;
+}
+
+/** After signing out: nothing read for the last session stays in memory. */
+export const clearApiCache = () => api?.queryClient.clear();

@@ -1,6 +1,5 @@
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { loginRules, twoFactorRequired, type LoginInput } from '@event-admin/core/auth/login.rules';
 import { FieldError } from '../components/ui/form-field.tsx';
 import { toast } from '../components/ui/toast.tsx';
@@ -8,7 +7,7 @@ import { auth } from '../lib/auth.ts';
 import { brandName, logoUrl } from '../lib/brand.ts';
 import { errorStatus } from '../lib/errors.ts';
 import { optionalText, searchReader } from '../lib/search-params.ts';
-import { trpc } from '../lib/trpc.ts';
+import { signIn } from '../lib/sign-in.ts';
 
 /** Where to go after signing in (set by the guard of a protected page). */
 const loginSearch = searchReader((search) => ({ redirect: optionalText(search.redirect, 2000) }));
@@ -31,18 +30,17 @@ function LoginPage() {
   const [showPassword, setShowPassword] = useState(false);
   // Two-factor sign-in is on: the server asked for a code, so the form asks for one too.
   const [needsCode, setNeedsCode] = useState(false);
-  const login = trpc.auth.login.useMutation({ meta: { skipSignOut: true } });
-  // The shared login rules, checked with react-hook-form's own rules (no schema library on /login).
-  const form = useForm<LoginInput>({ defaultValues: { username: '', password: '', code: '' } });
-  const busy = login.isPending;
+  const [busy, setBusy] = useState(false);
+  const form = useLoginForm(needsCode);
   useEffect(() => {
-    if (needsCode) form.setFocus('code');
+    if (needsCode) form.focus('code');
   }, [needsCode, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
+    setBusy(true);
     try {
       const code = needsCode ? values.code?.trim() : undefined;
-      const user = await login.mutateAsync({ username: values.username.trim(), password: values.password, ...(code ? { code } : {}) });
+      const user = await signIn({ username: values.username.trim(), password: values.password, ...(code ? { code } : {}) });
       auth.signIn(user.username);
       toast({ title: 'Login successful', description: 'Welcome to the admin dashboard', variant: 'success' });
       await navigate({ to: safeRedirect(search.redirect) });
@@ -53,7 +51,7 @@ function LoginPage() {
         setNeedsCode(true);
         toast({ title: twoFactorRequired, description: 'Enter the code from your authenticator app, or a recovery code.' });
       } else if (status === 401 && needsCode && message === 'Invalid two-factor code') {
-        form.setValue('code', '');
+        form.set('code', '');
         toast({ title: 'Login failed', description: message, variant: 'destructive' });
       } else if (status === 401 || status === 400) {
         toast({ title: 'Login failed', description: 'Invalid username or password', variant: 'destructive' });
@@ -62,6 +60,8 @@ function LoginPage() {
       } else {
         toast({ title: 'Login error', description: 'An unexpected error occurred.', variant: 'destructive' });
       }
+    } finally {
+      setBusy(false);
     }
   });
 
@@ -84,13 +84,9 @@ function LoginPage() {
               className="input input-bordered w-full"
               autoComplete="username"
               disabled={busy}
-              aria-invalid={!!form.formState.errors.username}
-              {...form.register('username', {
-                validate: (value) => value.trim() !== '' || loginRules.username.required,
-                maxLength: { value: loginRules.username.maxLength, message: loginRules.username.tooLong },
-              })}
+              {...form.field('username')}
             />
-            <FieldError message={form.formState.errors.username?.message} />
+            <FieldError message={form.errors.username} />
           </label>
           <div className="form-control w-full">
             <label htmlFor="login-password" className="label-text mb-1 block text-sm font-medium">
@@ -103,11 +99,7 @@ function LoginPage() {
                 className="input input-bordered join-item w-full"
                 autoComplete="current-password"
                 disabled={busy}
-                aria-invalid={!!form.formState.errors.password}
-                {...form.register('password', {
-                  required: loginRules.password.required,
-                  maxLength: { value: loginRules.password.maxLength, message: loginRules.password.tooLong },
-                })}
+                {...form.field('password')}
               />
               <button
                 type="button"
@@ -120,7 +112,7 @@ function LoginPage() {
                 {showPassword ? 'Hide' : 'Show'}
               </button>
             </div>
-            <FieldError message={form.formState.errors.password?.message} />
+            <FieldError message={form.errors.password} />
           </div>
           {needsCode && (
             <div className="form-control w-full">
@@ -134,16 +126,12 @@ function LoginPage() {
                 autoComplete="one-time-code"
                 aria-describedby="login-code-hint"
                 disabled={busy}
-                aria-invalid={!!form.formState.errors.code}
-                {...form.register('code', {
-                  validate: (value) => (value ?? '').trim() !== '' || loginRules.code.required,
-                  maxLength: { value: loginRules.code.maxLength, message: loginRules.code.tooLong },
-                })}
+                {...form.field('code')}
               />
               <p id="login-code-hint" className="mt-1 text-xs text-base-content/60">
                 The 6-digit code from your authenticator app, or one of your recovery codes
               </p>
-              <FieldError message={form.formState.errors.code?.message} />
+              <FieldError message={form.errors.code} />
             </div>
           )}
           <button type="submit" className="btn btn-primary w-full" disabled={busy}>
@@ -157,4 +145,55 @@ function LoginPage() {
       </footer>
     </main>
   );
+}
+
+type LoginField = keyof LoginInput;
+
+/** The shared login rules (core's login.rules.ts), each field's first broken one. */
+function check(values: LoginInput, needsCode: boolean): Partial<Record<LoginField, string>> {
+  const errors: Partial<Record<LoginField, string>> = {};
+  const fields: LoginField[] = needsCode ? ['username', 'password', 'code'] : ['username', 'password'];
+  for (const name of fields) {
+    const value = values[name] ?? '';
+    const rules = loginRules[name];
+    // A password may be spaces; a username or code may not.
+    if ((name === 'password' ? value : value.trim()) === '') errors[name] = rules.required;
+    else if (value.length > rules.maxLength) errors[name] = rules.tooLong;
+  }
+  return errors;
+}
+
+/**
+ * The sign-in form's state: three fields checked against the shared rules on submit, and again
+ * on every change after a failed submit, the first invalid field focused. Written here rather than
+ * with react-hook-form, which is the one library the rest of the app's forms need and this screen
+ * would download only for this (the /login byte budget, docs/performance.md).
+ */
+function useLoginForm(needsCode: boolean) {
+  const [values, setValues] = useState<LoginInput>({ username: '', password: '', code: '' });
+  const [submitted, setSubmitted] = useState(false);
+  const inputs = useRef<Partial<Record<LoginField, HTMLInputElement | null>>>({});
+  const errors = submitted ? check(values, needsCode) : {};
+  const focus = (name: LoginField) => inputs.current[name]?.focus();
+  return {
+    errors,
+    focus,
+    set: (name: LoginField, value: string) => setValues((current) => ({ ...current, [name]: value })),
+    field: (name: LoginField) => ({
+      name,
+      value: values[name] ?? '',
+      ref: (element: HTMLInputElement | null) => {
+        inputs.current[name] = element;
+      },
+      onChange: (event: ChangeEvent<HTMLInputElement>) => setValues((current) => ({ ...current, [name]: event.target.value })),
+      'aria-invalid': errors[name] !== undefined,
+    }),
+    handleSubmit: (onValid: (values: LoginInput) => Promise<void>) => async (event: { preventDefault: () => void }) => {
+      event.preventDefault();
+      setSubmitted(true);
+      const found = Object.keys(check(values, needsCode)) as LoginField[];
+      if (found.length > 0) return focus(found[0]!);
+      await onValid(values);
+    },
+  };
 }

@@ -5,6 +5,7 @@ import { Field, FieldError } from '../ui/form-field.tsx';
 import { toast } from '../ui/toast.tsx';
 import { useVersionedForm } from '../ui/use-versioned-form.tsx';
 import { errorMessage } from '../../lib/errors.ts';
+import { readableTextOn } from '../../lib/theme.ts';
 import { trpc } from '../../lib/trpc.ts';
 
 const presetTexts: readonly string[] = ctaChoices.filter((c) => c !== 'Custom');
@@ -52,6 +53,7 @@ export function CtaForm({ eventId, cta }: { eventId: string; cta: CtaInfo | null
   const { register, formState, watch, setValue } = form;
   const errors = formState.errors;
   const color = watch('buttonColor') ?? '';
+  const previewColor = isHex(color) ? color : defaultCtaColor;
   const text = watch('buttonText') ?? '';
 
   return (
@@ -95,8 +97,8 @@ export function CtaForm({ eventId, cta }: { eventId: string; cta: CtaInfo | null
         <div>
           <p className="mb-1 text-sm font-medium">Preview</p>
           <span
-            className="inline-block rounded-field px-5 py-2 font-semibold text-white shadow-sm"
-            style={{ backgroundColor: isHex(color) ? color : defaultCtaColor }}
+            className="inline-block rounded-field px-5 py-2 font-semibold shadow-sm"
+            style={{ backgroundColor: previewColor, color: readableTextOn(previewColor) }}
             data-testid="cta-preview"
           >
             {text.trim() || 'Button text'}

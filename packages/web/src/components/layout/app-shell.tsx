@@ -1,18 +1,26 @@
 import { Outlet, useMatches } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 
 /** The signed-in frame: sidebar, top bar with the screen's title, and the screen. */
 export function AppShell() {
   const [sidebarOpen, setSidebarOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // Escape, the close button and the overlay hand focus back to the button that opened the drawer.
+  const closeSidebar = useCallback((returnFocus: boolean) => {
+    setSidebarOpen(false);
+    // After React has lifted `inert` from the page, or the button cannot take focus.
+    if (returnFocus) requestAnimationFrame(() => menuButton.current?.focus());
+  }, []);
   const matches = useMatches();
   const title = [...matches].reverse().find((m) => m.staticData?.title)?.staticData.title ?? 'Dashboard';
   return (
     <div className="min-h-screen bg-base-200">
-      <Sidebar open={sidebarOpen} onClose={() => setSidebarOpen(false)} />
-      <div className="flex min-h-screen flex-col md:pl-64">
-        <TopBar title={title} onOpenSidebar={() => setSidebarOpen(true)} />
+      <Sidebar open={sidebarOpen} onClose={closeSidebar} />
+      {/* While the drawer is open on a small screen, it is the only part of the page in reach. */}
+      <div className="flex min-h-screen flex-col md:pl-64" inert={sidebarOpen}>
+        <TopBar title={title} sidebarOpen={sidebarOpen} menuButtonRef={menuButton} onOpenSidebar={() => setSidebarOpen(true)} />
         <main className="flex-1 p-4 md:p-6">
           <Outlet />
         </main>

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { brandName, logoUrl } from '../../lib/brand.ts';
 import { useProfile } from '../../lib/profile.ts';
 import { CalendarIcon, CloseIcon, DashboardIcon, ReceiptIcon, SettingsIcon, UsersIcon } from '../ui/icons.tsx';
@@ -13,24 +13,56 @@ const links: { to: '/dashboard' | '/events' | '/customers' | '/transactions' | '
   { to: '/settings', label: 'Settings', icon: <SettingsIcon /> },
 ];
 
-/** Fixed on screens of 768 px and wider; below that a drawer that closes on a link or the overlay. */
-export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void }) {
+const wideQuery = '(min-width: 768px)';
+const subscribeWide = (onChange: () => void) => {
+  const query = window.matchMedia(wideQuery);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+
+/**
+ * Fixed on screens of 768 px and wider; below that a drawer that closes on a link, the overlay or
+ * Escape. A closed drawer is inert: off screen, so out of the keyboard path and the accessibility
+ * tree. An open one takes focus and leaves the rest of the page inert (see AppShell).
+ */
+export function Sidebar({ open, onClose }: { open: boolean; onClose: (returnFocus: boolean) => void }) {
   const profile = useProfile();
+  const wide = useSyncExternalStore(subscribeWide, () => window.matchMedia(wideQuery).matches);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const drawerOpen = open && !wide;
+
+  useEffect(() => {
+    if (open && wide) onClose(false); // the screen grew past the drawer's width
+  }, [open, wide, onClose]);
+  useEffect(() => {
+    if (!drawerOpen) return;
+    closeButton.current?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose(true);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [drawerOpen, onClose]);
+
   return (
     <>
-      {open && (
+      {drawerOpen && (
         <button
           type="button"
           aria-label="Close sidebar"
+          // For the pointer only: the drawer's own close button and Escape serve the keyboard.
+          aria-hidden="true"
+          tabIndex={-1}
           data-testid="sidebar-overlay"
           className="fixed inset-0 z-30 bg-black/40 md:hidden"
-          onClick={onClose}
+          onClick={() => onClose(true)}
         />
       )}
       <aside
         id="app-sidebar"
         aria-label="Sidebar"
         data-open={open}
+        inert={!wide && !open}
         className={`fixed inset-y-0 left-0 z-40 flex w-64 flex-col border-r border-base-300 bg-base-100 transition-transform duration-200 md:translate-x-0 ${
           open ? 'translate-x-0' : '-translate-x-full'
         }`}
@@ -38,7 +70,13 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
         <div className="flex h-16 items-center gap-2 border-b border-base-300 px-4">
           <img src={logoUrl} alt="" className="h-8 w-8" />
           <span className="text-lg font-bold">{brandName}</span>
-          <button type="button" className="btn btn-ghost btn-sm btn-square ml-auto md:hidden" aria-label="Close sidebar" onClick={onClose}>
+          <button
+            ref={closeButton}
+            type="button"
+            className="btn btn-ghost btn-sm btn-square ml-auto md:hidden"
+            aria-label="Close sidebar"
+            onClick={() => onClose(true)}
+          >
             <CloseIcon />
           </button>
         </div>
@@ -46,7 +84,7 @@ export function Sidebar({ open, onClose }: { open: boolean; onClose: () => void 
           <ul className="menu w-full gap-1 p-0">
             {links.map((link) => (
               <li key={link.to}>
-                <Link to={link.to} onClick={onClose} activeProps={{ className: 'menu-active', 'aria-current': 'page' }}>
+                <Link to={link.to} onClick={() => onClose(false)} activeProps={{ className: 'menu-active', 'aria-current': 'page' }}>
                   {link.icon}
                   {link.label}
                 </Link>

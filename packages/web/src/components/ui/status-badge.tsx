@@ -2,18 +2,22 @@ import { capitalize } from '../../lib/format.ts';
 
 // SPEC §4: events green active, slate completed, yellow draft, red cancelled;
 // transactions green completed, yellow pending, red failed, grey otherwise (missing = pending).
+// In the dark theme the same hues, dimmed behind light text (both pairs keep WCAG's 4.5:1).
+const green = 'bg-green-100 text-green-800 dark:bg-green-900/60 dark:text-green-200';
+const yellow = 'bg-yellow-100 text-yellow-800 dark:bg-yellow-900/60 dark:text-yellow-200';
+const red = 'bg-red-100 text-red-800 dark:bg-red-900/60 dark:text-red-200';
 const eventColors: Record<string, string> = {
-  active: 'bg-green-100 text-green-800',
-  completed: 'bg-slate-200 text-slate-800',
-  draft: 'bg-yellow-100 text-yellow-800',
-  cancelled: 'bg-red-100 text-red-800',
+  active: green,
+  completed: 'bg-slate-200 text-slate-800 dark:bg-slate-700 dark:text-slate-100',
+  draft: yellow,
+  cancelled: red,
 };
 const transactionColors: Record<string, string> = {
-  completed: 'bg-green-100 text-green-800',
-  pending: 'bg-yellow-100 text-yellow-800',
-  failed: 'bg-red-100 text-red-800',
+  completed: green,
+  pending: yellow,
+  failed: red,
 };
-const grey = 'bg-gray-100 text-gray-700';
+const grey = 'bg-gray-100 text-gray-700 dark:bg-gray-700 dark:text-gray-100';
 
 export function StatusBadge({ status, kind }: { status: string | null | undefined; kind: 'event' | 'transaction' }) {
   const value = status || (kind === 'transaction' ? 'pending' : 'draft');

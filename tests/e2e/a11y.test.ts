@@ -1,0 +1,237 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import type { EventInfo } from '@event-admin/core/event/event.schema';
+import { axeProblems } from '../setup/axe.ts';
+import { launchBrowser, newPage, signIn, visible, waitMs } from '../setup/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const desktop = { width: 1280, height: 900 };
+const phone = { width: 375, height: 800 };
+
+/**
+ * Waits (bounded) until the requests a screen started have settled, the skeletons are gone and no
+ * transition is halfway (axe would measure a menu's colours while it fades in).
+ */
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle', { timeout: waitMs }).catch(() => undefined);
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('.skeleton, .loading') &&
+      // Endless or long animations (spinners, daisyUI's scroll lock) are not transitions to wait for.
+      document.getAnimations().every((a) => a.playState !== 'running' || !(Number(a.effect?.getComputedTiming().endTime) < 5000)),
+    null,
+    { timeout: waitMs },
+  ).catch(async (error: Error) => {
+    const running = await page.evaluate(() =>
+      document
+        .getAnimations()
+        .filter((a) => a.playState === 'running')
+        .map((a) => `${(a as CSSAnimation).animationName ?? ''} on ${(a.effect as KeyframeEffect)?.target?.outerHTML.slice(0, 200)}`),
+    );
+    throw new Error(`${error.message}; still running: ${running.join(' | ')}`);
+  });
+}
+
+/**
+ * Every screen, tab and dialog once, in one page of the given width and colour scheme (the app
+ * follows the system's setting unless the user chose otherwise), collecting axe's serious and
+ * critical findings on the way.
+ */
+async function walkEveryScreen(viewport: typeof desktop, scheme: 'light' | 'dark') {
+  const { page, context } = await newPage(browser, viewport);
+  page.setDefaultTimeout(waitMs);
+  await page.emulateMedia({ colorScheme: scheme });
+  const problems: string[] = [];
+  const dialog = () => page.getByRole('dialog');
+  const check = async (state: string) => {
+    await settled(page);
+    problems.push(...(await axeProblems(page, state)));
+  };
+  const openDialog = async (button: string | RegExp) => {
+    await page.getByRole('button', { name: button }).first().click();
+    await visible(dialog());
+  };
+  const closeDialog = async () => {
+    await dialog().getByRole('button', { name: 'Close dialog' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'hidden' });
+  };
+  const tab = async (name: string) => {
+    await page.getByRole('tab', { name, exact: true }).click();
+    await visible(page.getByRole('tab', { name, exact: true, selected: true }));
+  };
+
+  await page.goto('/login');
+  await visible(page.getByRole('button', { name: 'Sign In' }));
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(scheme);
+  await check('login');
+
+  await signIn(page);
+  await visible(page.getByTestId('event-row').first());
+  await check('dashboard');
+
+  await page.getByRole('button', { name: /account menu/i }).click();
+  await visible(page.getByRole('menu'));
+  await check('avatar menu open');
+  await page.keyboard.press('Escape');
+
+  if (viewport.width < 768) {
+    await page.getByRole('button', { name: 'Open sidebar' }).click();
+    await visible(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }));
+    await page.waitForTimeout(250); // the drawer's 200 ms slide
+    await check('mobile sidebar open');
+    await page.keyboard.press('Escape');
+  }
+
+  await page.goto('/events');
+  await visible(page.getByRole('heading', { name: 'All Events' }));
+  await check('events');
+  await openDialog('Create Event');
+  await check('create event, step 1');
+  await dialog().getByLabel('Title', { exact: true }).fill('Accessibility walk');
+  await dialog().getByLabel('Venue', { exact: true }).fill('Riverside Hall');
+  await dialog().getByRole('button', { name: 'Next' }).click();
+  await visible(dialog().getByLabel('SEO Title'));
+  await check('create event, step 2');
+  await dialog().getByRole('button', { name: 'Next' }).click();
+  await visible(dialog().getByRole('button', { name: 'Create Event' }));
+  await check('create event, step 3');
+  await closeDialog();
+
+  const events = (await (await page.request.get('/api/events')).json()) as EventInfo[];
+  await page.goto(`/events/${events[0]!.id}`);
+  await visible(page.getByRole('heading', { name: 'Edit Event', level: 2 }));
+  await check('event, Basic Info');
+  for (const name of ['SEO', 'CTA', 'Content Blocks']) {
+    await tab(name);
+    await check(`event, ${name}`);
+  }
+  await openDialog(/^(Add Block|Add your first block)$/);
+  await check('event, Add Block dialog');
+  await closeDialog();
+
+  await page.goto('/customers');
+  await visible(page.getByRole('heading', { name: 'Customers', level: 2 }));
+  await check('customers');
+  await openDialog('Add New Customer');
+  await check('Add New Customer dialog');
+  await closeDialog();
+  await openDialog(/^View /);
+  await check('customer detail, Transactions');
+  await tab('Addresses');
+  await check('customer detail, Addresses');
+  await closeDialog();
+
+  await page.goto('/transactions');
+  await visible(page.getByRole('heading', { name: 'Transaction History', level: 2 }));
+  await check('transactions');
+
+  await page.goto('/seo');
+  await visible(page.getByRole('heading', { name: 'SEO Management', level: 2 }));
+  await check('seo, Event SEO');
+  await openDialog(/^Edit SEO for /);
+  await check('Edit SEO dialog');
+  await closeDialog();
+  await tab('SEO Tips');
+  await check('seo, SEO Tips');
+
+  await page.goto('/settings');
+  for (const name of ['Profile', 'Notifications', 'Security', 'Global Settings']) {
+    await tab(name);
+    await check(`settings, ${name}`);
+  }
+
+  await page.goto('/no-such-screen');
+  await visible(page.getByRole('heading', { name: '404 Page Not Found' }));
+  await check('404');
+
+  await context.close();
+  return problems;
+}
+
+describe('axe (WCAG 2.1 A and AA): no serious or critical violation', () => {
+  for (const [name, viewport] of [['1280 px', desktop], ['375 px', phone]] as const) {
+    for (const scheme of ['light', 'dark'] as const) {
+      it(`on every screen, tab and dialog at ${name} in ${scheme}`, { timeout: 180_000 }, async () => {
+        const problems = await walkEveryScreen(viewport, scheme);
+        expect(problems, problems.join('\n')).toEqual([]);
+      });
+    }
+  }
+});
+
+describe('the sidebar drawer on a 375 px screen, by keyboard', () => {
+  /** Where focus is: the sidebar, a toast, nowhere (body), or the page (with the element's name). */
+  const focusPlace = (page: Page) =>
+    page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return 'body';
+      if (el.closest('#app-sidebar')) return 'sidebar';
+      if (el.closest('[role="region"][aria-label="Notifications"]')) return 'toast';
+      return `page: ${el.getAttribute('aria-label') ?? el.textContent?.trim()}`;
+    });
+
+  /** Whether Chromium's accessibility tree exposes the main navigation (inert content is ignored). */
+  async function navigationExposed(page: Page) {
+    const cdp = await page.context().newCDPSession(page);
+    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
+      nodes: { ignored: boolean; role?: { value: string }; name?: { value: string } }[];
+    };
+    await cdp.detach();
+    return nodes.some((n) => !n.ignored && n.role?.value === 'navigation' && n.name?.value === 'Main');
+  }
+
+  it('is out of the keyboard path and the accessibility tree while closed', async () => {
+    const { page, context } = await newPage(browser, phone);
+    page.setDefaultTimeout(waitMs);
+    await signIn(page);
+    await visible(page.getByTestId('event-row').first());
+    expect(await page.locator('#app-sidebar').evaluate((el) => (el as HTMLElement).inert)).toBe(true);
+    expect(await navigationExposed(page)).toBe(false);
+    await page.locator('body').focus();
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      expect(await focusPlace(page)).not.toBe('sidebar');
+    }
+    await context.close();
+  });
+
+  it('takes focus when opened, keeps it, and gives it back on Escape', async () => {
+    const { page, context } = await newPage(browser, phone);
+    page.setDefaultTimeout(waitMs);
+    await signIn(page);
+    const opener = page.getByRole('button', { name: 'Open sidebar' });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Close sidebar');
+    expect(await focusPlace(page)).toBe('sidebar');
+    expect(await opener.getAttribute('aria-expanded')).toBe('true');
+    expect(await navigationExposed(page)).toBe(true);
+    // The page behind is inert: Tab cycles through the sidebar (and the browser's own UI) only.
+    for (let i = 0; i < 10; i++) {
+      await page.keyboard.press('Tab');
+      expect(['sidebar', 'toast', 'body']).toContain(await focusPlace(page));
+    }
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Open sidebar');
+    expect(await page.locator('#app-sidebar').getAttribute('data-open')).toBe('false');
+    expect(await opener.getAttribute('aria-expanded')).toBe('false');
+    await context.close();
+  });
+
+  it('is in reach on a wide screen, where it is always shown', async () => {
+    const { page, context } = await newPage(browser, desktop);
+    page.setDefaultTimeout(waitMs);
+    await signIn(page);
+    expect(await page.locator('#app-sidebar').evaluate((el) => (el as HTMLElement).inert)).toBe(false);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).focus();
+    expect(await focusPlace(page)).toBe('sidebar');
+    await context.close();
+  });
+});

@@ -1,0 +1,34 @@
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import type { AxeResults, RunOptions } from 'axe-core';
+
+// axe-core's own bundle, evaluated in the page. page.evaluate runs outside the page's CSP
+// (`script-src 'self'`), which would refuse an injected <script>.
+const axeSource: string = createRequire(import.meta.url)('axe-core').source;
+
+/** WCAG 2.1 A and AA, as the issue asks; best-practice rules are not part of the bar. */
+const options: RunOptions = {
+  runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+  resultTypes: ['violations'],
+};
+
+type AxeWindow = { axe: { run: (context: Document, options: RunOptions) => Promise<AxeResults> } };
+
+/**
+ * Runs axe over the whole page as it stands and returns one readable line per serious or
+ * critical rule broken: the state, the rule, the first element and axe's summary of what is wrong.
+ */
+export async function axeProblems(page: Page, state: string): Promise<string[]> {
+  const loaded = await page.evaluate(() => 'axe' in window);
+  if (!loaded) await page.evaluate(axeSource);
+  const results = (await page.evaluate((opts) => (window as unknown as AxeWindow).axe.run(document, opts), options)) as AxeResults;
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => {
+      // One line per rule: the first element in full, and how many more fail the same way.
+      const [first] = v.nodes;
+      const summary = (first?.failureSummary ?? v.help).replace(/^Fix (any|all) of the following:\s*/, '').replace(/\s+/g, ' ');
+      const more = v.nodes.length > 1 ? ` (and ${v.nodes.length - 1} more)` : '';
+      return `[${state}] ${v.id} (${v.impact}) at ${first?.target.join(' ')}${more}: ${summary}`;
+    });
+}
