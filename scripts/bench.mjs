@@ -85,7 +85,9 @@ const resultsFile = resolve(root, 'bench/results.json');
 let previous = {};
 try {
   previous = JSON.parse(readFileSync(resultsFile, 'utf8')).sections ?? {};
-} catch {}
+} catch {
+  // no earlier results: start a new file
+}
 const results = { generatedAt: new Date().toISOString(), node: process.versions.node, arch: process.arch, sections: { ...previous } };
 for (const section of sections) {
   if (wanted.length && !wanted.includes(section.name)) continue;

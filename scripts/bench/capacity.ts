@@ -19,17 +19,27 @@ export interface Tally {
 const emptyTally = (): Tally => ({ own: 0, session: 0, operations: {}, items: 0 });
 
 /** Adds the counting middleware to a Db's client; `measure` runs a function and returns what it consumed. */
+interface ConsumedCapacity {
+  CapacityUnits?: number;
+}
+
 export function instrument(db: Db) {
   let tally = emptyTally();
   db.doc.middlewareStack.add(
     (next, context) => async (args) => {
-      const input = args.input as Record<string, any>;
+      const input = args.input as { ReturnConsumedCapacity?: string; Key?: { pk?: string | { S?: string } } };
       input.ReturnConsumedCapacity = 'TOTAL';
       const result = await next(args);
-      const output = result.output as Record<string, any>;
+      const output = result.output as {
+        ConsumedCapacity?: ConsumedCapacity | ConsumedCapacity[];
+        Responses?: Record<string, unknown[]>;
+        Items?: unknown[];
+        Item?: unknown;
+      };
       const consumed = Array.isArray(output.ConsumedCapacity) ? output.ConsumedCapacity : output.ConsumedCapacity ? [output.ConsumedCapacity] : [];
-      const units = consumed.reduce((sum: number, c: { CapacityUnits?: number }) => sum + (c.CapacityUnits ?? 0), 0);
-      const pk = input.Key?.pk?.S ?? input.Key?.pk;
+      const units = consumed.reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
+      const key = input.Key?.pk;
+      const pk = typeof key === 'object' ? key.S : key;
       if (typeof pk === 'string' && pk.startsWith(sessionPrefix)) tally.session += units;
       else {
         tally.own += units;

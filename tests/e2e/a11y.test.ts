@@ -102,7 +102,13 @@ async function walkEveryScreen(viewport: typeof desktop, scheme: 'light' | 'dark
   await dialog().getByRole('button', { name: 'Next' }).click();
   await visible(dialog().getByRole('button', { name: 'Create Event' }));
   await check('create event, step 3');
-  await closeDialog();
+  // Typed-in values make closing ask first: that question is a screen too.
+  await dialog().getByRole('button', { name: 'Close dialog' }).click();
+  const discard = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+  await visible(discard);
+  await check('discard unsaved changes?');
+  await discard.getByRole('button', { name: 'Discard changes' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'hidden' });
 
   const events = (await (await page.request.get('/api/events')).json()) as EventInfo[];
   await page.goto(`/events/${events[0]!.id}`);

@@ -3,7 +3,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routes } from '@event-admin/functions/rest/routes';
-import { Client, signedIn, startApi, type TestApi } from '../setup/api.ts';
+import { type Client, signedIn, startApi, type TestApi } from '../setup/api.ts';
 import { createCustomer, createEvent, ok } from './helpers.ts';
 
 let api: TestApi;

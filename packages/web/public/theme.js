@@ -5,7 +5,8 @@
   var theme;
   try {
     theme = window.localStorage.getItem('theme');
-  } catch (error) {
+  } catch {
+    // storage unreadable (privacy mode): follow the system
     theme = null;
   }
   if (theme !== 'light' && theme !== 'dark') {

@@ -2,7 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { AppShell } from '../components/layout/app-shell.tsx';
 import { ConnectionBanner } from '../components/ui/connection-banner.tsx';
-import { trpc } from '../lib/trpc.ts';
+import { trpc, type Api } from '../lib/trpc.ts';
+
+let api: Api | undefined;
+const routeContext = (loaded: Api) => ({ queryClient: loaded.queryClient, trpcClient: loaded.client, trpc: loaded.utils });
 
 /**
  * Every protected screen: signed-out visitors go to /login (SPEC §6); the server checks each call
@@ -10,12 +13,13 @@ import { trpc } from '../lib/trpc.ts';
  * the route context and to their components through the providers.
  */
 export const Route = createFileRoute('/_authed')({
-  beforeLoad: async ({ context, location }) => {
+  beforeLoad: ({ context, location }) => {
     if (!context.auth.get().isAuthenticated) {
       throw redirect({ to: '/login', search: { redirect: location.href } });
     }
-    const api = (await import('../lib/trpc.ts')).connectApi(context.onUnauthorized);
-    return { queryClient: api.queryClient, trpcClient: api.client, trpc: api.utils };
+    // Loaded once; after that every navigation (a tab, a search) goes on without waiting for it.
+    if (api) return routeContext(api);
+    return import('../lib/trpc.ts').then((module) => routeContext((api = module.connectApi(context.onUnauthorized))));
   },
   component: SignedInApp,
 });

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { format } from 'date-fns';
-import { useRef, useState } from 'react';
+import { useRef, useState, type BaseSyntheticEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import {
@@ -103,65 +103,71 @@ function CreateEventWizard({ onClose }: { onClose: () => void }) {
       utils.dashboard.stats.invalidate(),
     ]);
 
-  const submit = form.handleSubmit(async (values) => {
-    const isCustom = values.ctaText === 'Custom';
-    const ctaText = isCustom ? (values.customCta ?? '').trim() : values.ctaText;
-    if (!ctaText) {
-      form.setError('customCta', { message: 'Button text is required.' });
-      return;
-    }
-
-    let eventId = pending.current?.eventId;
-    if (!eventId) {
-      try {
-        const event = await createEvent.mutateAsync({
-          title: values.title,
-          description: values.description ?? '',
-          // The day at the chosen local time, as an ISO timestamp (SPEC §3).
-          date: new Date(`${values.date}T${values.time}`).toISOString(),
-          time: values.time,
-          venue: values.venue,
-          status: values.status as EventStatus,
-        });
-        eventId = event.id;
-        pending.current = { eventId, seoSaved: false };
-        void refreshLists();
-      } catch (error) {
-        toast({
-          title: 'Failed to create event',
-          description: errorMessage(error, 'An error occurred while creating the event.'),
-          variant: 'destructive',
-        });
+  // Built per submit, not during render: the steps below read and write `pending`, a ref.
+  const submit = (event?: BaseSyntheticEvent) =>
+    form.handleSubmit(async (values) => {
+      const isCustom = values.ctaText === 'Custom';
+      const ctaText = isCustom ? (values.customCta ?? '').trim() : values.ctaText;
+      if (!ctaText) {
+        form.setError('customCta', { message: 'Button text is required.' });
         return;
       }
-    }
 
-    const hasSeo = [values.seoTitle, values.seoDescription, values.seoKeywords].some((v) => v.trim() !== '');
-    if (hasSeo && !pending.current!.seoSaved) {
+      let eventId = pending.current?.eventId;
+      if (!eventId) {
+        try {
+          const event = await createEvent.mutateAsync({
+            title: values.title,
+            description: values.description ?? '',
+            // The day at the chosen local time, as an ISO timestamp (SPEC §3).
+            date: new Date(`${values.date}T${values.time}`).toISOString(),
+            time: values.time,
+            venue: values.venue,
+            status: values.status as EventStatus,
+          });
+          eventId = event.id;
+          pending.current = { eventId, seoSaved: false };
+          void refreshLists();
+        } catch (error) {
+          toast({
+            title: 'Failed to create event',
+            description: errorMessage(error, 'An error occurred while creating the event.'),
+            variant: 'destructive',
+          });
+          return;
+        }
+      }
+
+      const hasSeo = [values.seoTitle, values.seoDescription, values.seoKeywords].some((v) => v.trim() !== '');
+      if (hasSeo && !pending.current!.seoSaved) {
+        try {
+          await saveSeo.mutateAsync({ eventId, title: values.seoTitle, description: values.seoDescription, keywords: values.seoKeywords });
+          pending.current!.seoSaved = true;
+        } catch (error) {
+          const reason = errorMessage(error, 'The server could not be reached.');
+          setPartial(
+            `The event was created, but its SEO data could not be saved (${reason}). Submit again to retry; the event will not be created twice.`,
+          );
+          toast({ title: 'Event created, but its SEO data could not be saved', description: reason, variant: 'destructive' });
+          return;
+        }
+      }
+
       try {
-        await saveSeo.mutateAsync({ eventId, title: values.seoTitle, description: values.seoDescription, keywords: values.seoKeywords });
-        pending.current!.seoSaved = true;
+        await saveCta.mutateAsync({ eventId, text: ctaText, isCustom });
       } catch (error) {
         const reason = errorMessage(error, 'The server could not be reached.');
-        setPartial(`The event was created, but its SEO data could not be saved (${reason}). Submit again to retry; the event will not be created twice.`);
-        toast({ title: 'Event created, but its SEO data could not be saved', description: reason, variant: 'destructive' });
+        setPartial(
+          `The event was created, but its call to action could not be saved (${reason}). Submit again to retry; the event will not be created twice.`,
+        );
+        toast({ title: 'Event created, but its call to action could not be saved', description: reason, variant: 'destructive' });
         return;
       }
-    }
 
-    try {
-      await saveCta.mutateAsync({ eventId, text: ctaText, isCustom });
-    } catch (error) {
-      const reason = errorMessage(error, 'The server could not be reached.');
-      setPartial(`The event was created, but its call to action could not be saved (${reason}). Submit again to retry; the event will not be created twice.`);
-      toast({ title: 'Event created, but its call to action could not be saved', description: reason, variant: 'destructive' });
-      return;
-    }
-
-    await refreshLists();
-    toast({ title: 'Event created', description: 'Your event has been created successfully.', variant: 'success' });
-    onClose();
-  });
+      await refreshLists();
+      toast({ title: 'Event created', description: 'Your event has been created successfully.', variant: 'success' });
+      onClose();
+    })(event);
 
   return (
     <>

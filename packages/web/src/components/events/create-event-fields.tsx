@@ -1,6 +1,6 @@
 import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { createEventForm, ctaChoices, eventStatuses, type CreateEventForm } from '@event-admin/core/event/event.schema';
+import { type createEventForm, ctaChoices, eventStatuses, type CreateEventForm } from '@event-admin/core/event/event.schema';
 import { Field } from '../ui/form-field.tsx';
 import { capitalize } from '../../lib/format.ts';
 

@@ -80,8 +80,8 @@ export function ApiTokensSection() {
               </tr>
             ) : tokens.isError ? (
               <tr>
-                <td colSpan={5} role="alert" className="text-error">
-                  The API tokens could not be loaded.
+                <td colSpan={5} className="text-error">
+                  <p role="alert">The API tokens could not be loaded.</p>
                 </td>
               </tr>
             ) : tokens.data.length === 0 ? (

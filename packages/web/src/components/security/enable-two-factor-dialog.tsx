@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { enableTwoFactorInput } from '@event-admin/core/two-factor/two-factor.schema';
 import { Dialog } from '../ui/dialog.tsx';
@@ -15,6 +15,11 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret
 
 /** Enable 2FA: scan (or type) the secret, confirm with a first code, then keep the recovery codes. */
 export function EnableTwoFactorDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  // Mounted per opening: a new secret each time, and nothing of an earlier attempt left over.
+  return open ? <EnableTwoFactor onClose={onClose} /> : null;
+}
+
+function EnableTwoFactor({ onClose }: { onClose: () => void }) {
   const utils = trpc.useUtils();
   const setup = trpc.twoFactor.setup.useMutation();
   const enable = trpc.twoFactor.enable.useMutation();
@@ -22,18 +27,11 @@ export function EnableTwoFactorDialog({ open, onClose }: { open: boolean; onClos
   const form = useForm({ resolver: zodResolver(enableTwoFactorInput), defaultValues: { code: '' } });
   const { errors } = form.formState;
 
-  // A fresh secret each time the dialog opens; nothing changes on the server until a code confirms it.
-  // Keyed on `open` alone: a new secret per opening, never one per render.
-  const latest = useRef({ setup, form });
-  latest.current = { setup, form };
+  // A fresh secret as the dialog opens; nothing changes on the server until a code confirms it.
+  const { mutate: startSetup } = setup;
   useEffect(() => {
-    if (!open) return;
-    const { setup: current, form: currentForm } = latest.current;
-    setRecoveryCodes(null);
-    currentForm.reset({ code: '' });
-    current.mutate();
-    return () => latest.current.setup.reset();
-  }, [open]);
+    startSetup();
+  }, [startSetup]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -50,7 +48,7 @@ export function EnableTwoFactorDialog({ open, onClose }: { open: boolean; onClos
 
   return (
     <Dialog
-      open={open}
+      open
       onClose={onClose}
       title={recoveryCodes ? 'Save your recovery codes' : 'Enable 2FA'}
       description={recoveryCodes ? undefined : 'Scan the QR code with an authenticator app, then enter the 6-digit code it shows.'}

@@ -98,7 +98,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
           {busy && !loading && <progress className="progress progress-primary block h-0.5 w-full" aria-label="Updating the list" />}
         </div>
       )}
-      <div className="overflow-x-auto">
+      {/* Focusable, so a keyboard can scroll a table wider than a phone's screen. */}
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby={props.labelledBy} aria-label={props.label}>
         <table
           className={props.tableClassName ?? 'table'}
           aria-labelledby={props.labelledBy}
@@ -277,8 +278,10 @@ function PlaceholderRows({ rows, columns }: { rows: number; columns: number }) {
 function ErrorRow({ columns, onRetry }: { columns: number; onRetry: () => void }) {
   return (
     <tr>
-      <td colSpan={columns} className="py-10 text-center" role="alert">
-        <p className="text-error">This list could not be loaded.</p>
+      <td colSpan={columns} className="py-10 text-center">
+        <p className="text-error" role="alert">
+          This list could not be loaded.
+        </p>
         <button type="button" className="btn btn-sm mt-2" onClick={onRetry}>
           Try again
         </button>

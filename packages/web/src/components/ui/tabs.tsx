@@ -31,7 +31,7 @@ export function Tabs<T extends string>({
   const refs = useRef(new Map<T, HTMLButtonElement>());
   const selected = tabs.find((t) => t.id === value) ?? tabs[0]!;
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
     const index = tabs.findIndex((t) => t.id === selected.id);
     const next =
       event.key === 'ArrowRight' ? (index + 1) % tabs.length
@@ -52,7 +52,6 @@ export function Tabs<T extends string>({
         role="tablist"
         aria-label={label}
         className="tabs tabs-box mb-4 w-full flex-nowrap overflow-x-auto sm:w-fit"
-        onKeyDown={onKeyDown}
       >
         {tabs.map((tab) => {
           const isSelected = tab.id === selected.id;
@@ -65,6 +64,7 @@ export function Tabs<T extends string>({
               }}
               type="button"
               role="tab"
+              onKeyDown={onKeyDown}
               id={`${baseId}-tab-${tab.id}`}
               aria-selected={isSelected}
               aria-controls={`${baseId}-panel-${tab.id}`}
