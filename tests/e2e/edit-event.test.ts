@@ -56,11 +56,11 @@ async function openEdit(id: string, tab?: 'SEO' | 'CTA') {
 }
 
 describe('event edit page', () => {
-  it('has the heading, a Back to Events link and four accessible tabs', async () => {
+  it("has the heading, a Back to Events link and SPEC's four accessible tabs, then History", async () => {
     const event = await createEvent();
     await openEdit(event.id);
     const tabs = page.getByRole('tablist', { name: 'Event sections' }).getByRole('tab');
-    expect((await tabs.allTextContents()).map((t) => t.trim())).toEqual(['Basic Info', 'SEO', 'CTA', 'Content Blocks']);
+    expect((await tabs.allTextContents()).map((t) => t.trim())).toEqual(['Basic Info', 'SEO', 'CTA', 'Content Blocks', 'History']);
     expect(await page.getByRole('tab', { name: 'Basic Info' }).getAttribute('aria-selected')).toBe('true');
 
     // Arrow keys move between tabs (WAI-ARIA tabs pattern), and the tab is kept in the URL.
@@ -70,6 +70,8 @@ describe('event edit page', () => {
     await visible(panel().getByLabel('Meta Title', { exact: true }));
     await expect.poll(() => new URL(page.url()).searchParams.get('tab'), { timeout: wait }).toBe('seo');
     await page.keyboard.press('End');
+    await visible(panel().getByTestId('history-entry').first());
+    await page.keyboard.press('ArrowLeft');
     await visible(panel().getByRole('heading', { name: 'Content Blocks' }));
     await page.keyboard.press('Home');
     await visible(panel().getByLabel('Title', { exact: true }));

@@ -63,6 +63,11 @@ describe('the REST table', () => {
       'GET /api/transactions',
       'GET /api/transactions/totals',
       'POST /api/transactions',
+      'POST /api/transactions/bulk',
+      'GET /api/transactions/:id',
+      'POST /api/transactions/:id/status',
+      'POST /api/transactions/:id/refunds',
+      'GET /api/audit',
       'GET /api/app-settings',
       'POST /api/app-settings',
     ]);

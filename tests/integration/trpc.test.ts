@@ -38,7 +38,9 @@ const procedures = [
   'contentBlocks.get', 'contentBlocks.save',
   'customers.list', 'customers.page', 'customers.totals', 'customers.get', 'customers.create', 'customers.update', 'customers.transactions', 'customers.transactionHistory', 'customers.addresses', 'customers.createAddress',
   'transactions.list', 'transactions.page', 'transactions.totals', 'transactions.create',
+  'transactions.get', 'transactions.updateStatus', 'transactions.createRefund', 'transactions.bulk',
   'settings.get', 'settings.save',
+  'audit.list',
 ];
 
 describe('the tRPC router', () => {
@@ -131,6 +133,11 @@ describe('every procedure needs a session but login, logout and health', () => {
     ['transactions.page', (t) => t.transactions.page.query({ limit: 5 })],
     ['transactions.totals', (t) => t.transactions.totals.query()],
     ['transactions.create', (t) => t.transactions.create.mutate({ eventId: 'x', customerId: 'y', amount: '$1.00', status: 'completed', paymentMethod: 'Card' })],
+    ['transactions.get', (t) => t.transactions.get.query({ id: 'x' })],
+    ['transactions.updateStatus', (t) => t.transactions.updateStatus.mutate({ id: 'x', status: 'completed' })],
+    ['transactions.createRefund', (t) => t.transactions.createRefund.mutate({ id: 'x', reason: 'r' })],
+    ['transactions.bulk', (t) => t.transactions.bulk.mutate({ ids: ['x'], action: 'fail' })],
+    ['audit.list', (t) => t.audit.list.query({})],
     ['settings.get', (t) => t.settings.get.query()],
     ['settings.save', (t) => t.settings.save.mutate({ serviceFeePercentage: '20' })],
   ];

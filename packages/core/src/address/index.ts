@@ -1,3 +1,5 @@
+import { auditPut } from '../audit/audit.repo.ts';
+import { diffFields } from '../audit/audit.rules.ts';
 import { randomUUID } from 'node:crypto';
 import { customerExists, defaultAddressAttribute, defaultAddressClaim, getCustomerItem } from '../customer/customer.repo.ts';
 import { failedConditions, retry, transact, withRetry } from '../db/write.ts';
@@ -11,13 +13,25 @@ import { createAddressInput } from './address.schema.ts';
  * the mark from the previous one in the same transaction, conditional on the customer's record
  * of which address holds it (read again and retried when a concurrent add moved it).
  */
-export const create = fn(createAddressInput, async (db, input) => {
+export const create = fn(createAddressInput, async (db, input, actor) => {
   const id = randomUUID();
   const { customerId } = input;
   const item = addressItem(id, input);
+  const record = auditPut({
+    actor,
+    action: 'address.create',
+    entity: 'customer',
+    entityId: customerId,
+    summary: `Added a ${input.isDefault ? 'primary ' : ''}${input.addressType} address`,
+    changes: diffFields(
+      undefined,
+      item,
+      Object.keys(input).filter((k) => k !== 'customerId'),
+    ),
+  });
   if (!input.isDefault) {
     try {
-      await transact(db, [customerExists(customerId), { Put: { Item: item } }]);
+      await transact(db, [customerExists(customerId), { Put: { Item: item } }, record]);
     } catch (error) {
       if (failedConditions(error)?.includes(0)) throw notFound('Customer');
       throw error;
@@ -37,6 +51,7 @@ export const create = fn(createAddressInput, async (db, input) => {
         defaultAddressClaim(customerId, input.addressType, id, seen),
         { Put: { Item: item } },
         ...[...previous].map((previousId) => addressDemotion(customerId, previousId)),
+        record,
       ]);
     } catch (error) {
       if (failedConditions(error)?.length) return retry;

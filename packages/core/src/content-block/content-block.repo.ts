@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
+import { diffFields } from '../audit/audit.rules.ts';
 import { upsertVersioned } from '../db/versioned.ts';
 import { DomainError } from '../error.ts';
 import type { ContentBlock, ContentBlocksInfo, saveContentBlocksInput } from './content-block.schema.ts';
@@ -25,7 +26,7 @@ export async function getBlocksItem(db: Db, eventId: string) {
 }
 
 /** Replaces the whole ordered list; blocks without an id (or with a repeated one) get a new one. */
-export async function replaceBlocksItem(db: Db, input: z.output<typeof saveContentBlocksInput>, now = new Date()) {
+export async function replaceBlocksItem(db: Db, input: z.output<typeof saveContentBlocksInput>, actor: string, now = new Date()) {
   const seen = new Set<string>();
   const blocks = input.blocks.map((block) => {
     const id = block.id && !seen.has(block.id) ? block.id : randomUUID();
@@ -33,7 +34,10 @@ export async function replaceBlocksItem(db: Db, input: z.output<typeof saveConte
     return { ...block, id };
   });
   if (Buffer.byteLength(JSON.stringify(blocks)) > maxBlocksBytes) {
-    throw new DomainError('too_large', 'These content blocks are too large to save together (350 KB at most). Shorten or remove some blocks.');
+    throw new DomainError(
+      'too_large',
+      'These content blocks are too large to save together (350 KB at most). Shorten or remove some blocks.',
+    );
   }
   const item = await upsertVersioned(
     db,
@@ -42,6 +46,25 @@ export async function replaceBlocksItem(db: Db, input: z.output<typeof saveConte
     { blocks, eventId: input.eventId, updatedAt: now.toISOString() },
     {},
     input.version,
+    {
+      record: { actor, action: 'blocks.save', entity: 'event', entityId: input.eventId, summary: `Saved ${blockCount(blocks)}` },
+      // a summary, not the payload: a history record stays small
+      changes: (before, after) => diffFields(summarize(before), summarize(after), ['blocks']),
+    },
   );
   return fromItem(item, input.eventId);
+}
+
+const blockCount = (blocks: unknown) => {
+  const n = Array.isArray(blocks) ? blocks.length : 0;
+  return `${n} ${n === 1 ? 'block' : 'blocks'}`;
+};
+
+/** A list of blocks as its history shows it: how many, and their titles in order. */
+function summarize(item: Record<string, unknown> | undefined) {
+  if (!item) return { blocks: null };
+  const titles = (Array.isArray(item.blocks) ? item.blocks : []).map((b: { title?: unknown; type?: unknown }) =>
+    String(b.title || b.type || ''),
+  );
+  return { blocks: `${blockCount(item.blocks)}${titles.length ? `: ${titles.join(', ')}` : ''}` };
 }

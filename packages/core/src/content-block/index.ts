@@ -10,7 +10,7 @@ export const get = fn(eventIdInput, async (db, { id }) => {
   return fromItem(item, id);
 });
 
-export const save = fn(saveContentBlocksInput, async (db, input) => {
+export const save = fn(saveContentBlocksInput, async (db, input, actor) => {
   await requireEvent(db, input.eventId);
-  return replaceBlocksItem(db, input);
+  return replaceBlocksItem(db, input, actor);
 });

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { stripKeys } from '../db/query.ts';
+import { diffFields } from '../audit/audit.rules.ts';
 import { upsertVersioned } from '../db/versioned.ts';
 import { defaultCtaColor, type CtaInfo, type saveCtaInput } from './cta.schema.ts';
 
@@ -14,7 +15,7 @@ export async function getCtaItem(db: Db, eventId: string) {
   return result.Item;
 }
 
-export async function upsertCtaItem(db: Db, input: z.output<typeof saveCtaInput>, now = new Date()) {
+export async function upsertCtaItem(db: Db, input: z.output<typeof saveCtaInput>, actor: string, now = new Date()) {
   const { eventId, version, ...fields } = input;
   const item = await upsertVersioned(
     db,
@@ -23,6 +24,10 @@ export async function upsertCtaItem(db: Db, input: z.output<typeof saveCtaInput>
     { ...fields, eventId, updatedAt: now.toISOString() },
     { buttonColor: defaultCtaColor, ticketsCta: '' },
     version,
+    {
+      record: { actor, action: 'cta.save', entity: 'event', entityId: eventId, summary: 'Saved the call to action' },
+      changes: (before, after) => diffFields(before, after, Object.keys(fields)),
+    },
   );
   return fromItem(item);
 }

@@ -10,7 +10,7 @@ export const get = fn(eventIdInput, async (db, { id }) => {
   return item ? fromItem(item) : null;
 });
 
-export const save = fn(saveCtaInput, async (db, input) => {
+export const save = fn(saveCtaInput, async (db, input, actor) => {
   await requireEvent(db, input.eventId);
-  return upsertCtaItem(db, input);
+  return upsertCtaItem(db, input, actor);
 });

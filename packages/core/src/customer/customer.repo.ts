@@ -1,4 +1,6 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { auditPut } from '../audit/audit.repo.ts';
+import { diffFields } from '../audit/audit.rules.ts';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
@@ -94,7 +96,8 @@ export function customerCountersUpdate(item: Record<string, unknown>, delta: Cus
   };
   const totals = {
     uniqueCustomers: transactions === 0 && delta.transactions > 0 ? 1 : 0,
-    activeCustomers: completed === 0 && delta.completed > 0 ? 1 : 0,
+    // a full refund can take a customer's last sale away: no longer active
+    activeCustomers: completed === 0 && delta.completed > 0 ? 1 : completed > 0 && completed + delta.completed === 0 ? -1 : 0,
   };
   return { update, totals };
 }
@@ -156,7 +159,9 @@ export function pageCustomerItems(db: Db, page: { limit: number; cursor?: string
     {
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk',
-      ...(term ? { FilterExpression: digits ? 'contains(searchText, :q) OR contains(phoneDigits, :digits)' : 'contains(searchText, :q)' } : {}),
+      ...(term
+        ? { FilterExpression: digits ? 'contains(searchText, :q) OR contains(phoneDigits, :digits)' : 'contains(searchText, :q)' }
+        : {}),
       ExpressionAttributeValues: {
         ':pk': keys.customersByCreated('', '').gsi1pk,
         ...(term ? { ':q': term } : {}),
@@ -172,7 +177,7 @@ export function pageCustomerItems(db: Db, page: { limit: number; cursor?: string
  * Updates name, e-mail and phone, conditional on the version (the client's, or the one just
  * read). A changed e-mail moves its uniqueness claim in the same transaction.
  */
-export async function updateCustomerItem(db: Db, input: z.output<typeof updateCustomerInput>, now = new Date()) {
+export async function updateCustomerItem(db: Db, input: z.output<typeof updateCustomerInput>, actor: string, now = new Date()) {
   const current = await getCustomerItem(db, input.id, true);
   if (!current) throw notFound('Customer');
   const version = input.version ?? Number(current.version);
@@ -194,20 +199,25 @@ export async function updateCustomerItem(db: Db, input: z.output<typeof updateCu
     },
   };
   const emailChanged = keys.customerEmail(input.email).pk !== keys.customerEmail(String(current.email)).pk;
+  const changes = diffFields(current, input, ['name', 'email', 'phone']);
+  const record = auditPut({ actor, action: 'update', entity: 'customer', entityId: input.id, summary: `Edited ${input.name}`, changes });
   try {
-    if (emailChanged) {
-      await transact(db, [
-        { Update: update },
-        { Put: { Item: { ...keys.customerEmail(input.email), customerId: input.id }, ConditionExpression: 'attribute_not_exists(pk)' } },
-        { Delete: { Key: keys.customerEmail(String(current.email)) } },
-      ]);
-    } else {
-      await db.doc.send(new UpdateCommand({ TableName: db.tableName, ...update }));
-    }
+    await transact(db, [
+      { Update: update },
+      ...(emailChanged
+        ? [
+            {
+              Put: { Item: { ...keys.customerEmail(input.email), customerId: input.id }, ConditionExpression: 'attribute_not_exists(pk)' },
+            },
+            { Delete: { Key: keys.customerEmail(String(current.email)) } },
+          ]
+        : []),
+      record,
+    ]);
   } catch (error) {
     const failed = failedConditions(error);
     if (failed?.includes(1)) throw duplicateEmail();
-    if (failed?.includes(0) || (error instanceof Error && error.name === 'ConditionalCheckFailedException')) {
+    if (failed?.includes(0)) {
       throw staleVersion('This customer was');
     }
     throw error;

@@ -1,3 +1,5 @@
+import { auditPut } from '../audit/audit.repo.ts';
+import { diffFields } from '../audit/audit.rules.ts';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { failedConditions, transact } from '../db/write.ts';
@@ -20,10 +22,15 @@ import {
 import { createCustomerInput, customerIdInput, customersPageInput, updateCustomerInput } from './customer.schema.ts';
 
 /** Puts a customer, claims its e-mail address and counts it, in one transaction. */
-export const create = fn(createCustomerInput, async (db, input) => {
+export const create = fn(createCustomerInput, async (db, input, actor) => {
   const item = customerItem(input, randomUUID(), new Date());
+  const record = { actor, action: 'create', entity: 'customer' as const, entityId: item.id, summary: `Created ${item.name}` };
   try {
-    await transact(db, [...customerPuts(item), statsIncrement({ customerCount: 1 })]);
+    await transact(db, [
+      ...customerPuts(item),
+      statsIncrement({ customerCount: 1 }),
+      auditPut({ ...record, changes: diffFields(undefined, item, ['name', 'email', 'phone']) }),
+    ]);
   } catch (error) {
     if (failedConditions(error)?.includes(1)) throw duplicateEmail();
     throw error;
@@ -31,8 +38,8 @@ export const create = fn(createCustomerInput, async (db, input) => {
   return fromItem(item);
 });
 /** Saves an edit; a new name also goes onto the customer's transactions (the transactions list shows and searches it). */
-export const update = fn(updateCustomerInput, async (db, input) => {
-  const { customer, previousName } = await updateCustomerItem(db, input);
+export const update = fn(updateCustomerInput, async (db, input, actor) => {
+  const { customer, previousName } = await updateCustomerItem(db, input, actor);
   if (customer.name !== previousName) await refreshCustomerName(db, customer.id, customer.name);
   return customer;
 });

@@ -30,6 +30,8 @@ export const keys = {
     sk: `PURCHASE#${ordered(purchaseDate, id)}`,
   }),
   transactionPrefix: 'PURCHASE#',
+  /** A transaction's id -> where it lives (its customer's partition): the transaction view by id. */
+  transactionPointer: (id: string) => ({ pk: `TRANSACTION#${id}`, sk: 'TRANSACTION' }),
   /** gsi1: all transactions, newest first. */
   transactionsByDate: (purchaseDate: string, id: string) => ({ gsi1pk: 'TRANSACTIONS', gsi1sk: ordered(purchaseDate, id) }),
   /** gsi2 (overloaded; events use it for their conversion rank): an event's transactions, to rename them with it. */
@@ -37,6 +39,11 @@ export const keys = {
     gsi2pk: `EVENT_PURCHASES#${eventId}`,
     gsi2sk: ordered(purchaseDate, id),
   }),
+
+  /** A history record in its entity's partition: one entity's history, newest first. */
+  audit: (entity: string, entityId: string, at: string, id: string) => ({ pk: `AUDIT#${entity}#${entityId}`, sk: ordered(at, id) }),
+  /** gsi1: the whole history feed, a partition per month (`at` is an ISO time). */
+  auditFeed: (at: string, id: string) => ({ gsi1pk: `AUDIT#${at.slice(0, 7)}`, gsi1sk: ordered(at, id) }),
 
   stats: () => ({ pk: 'STATS', sk: 'GLOBAL' }),
   settings: () => ({ pk: 'SETTINGS', sk: 'APP' }),

@@ -1,9 +1,11 @@
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { batchGet, queryAll, queryPage, querySearchPage, stripKeys } from '../db/query.ts';
-import { isConditionFailure, type TransactItem } from '../db/write.ts';
+import { failedConditions, retry, transact, withRetry, type TransactItem } from '../db/write.ts';
+import { auditPut } from '../audit/audit.repo.ts';
+import { diffFields } from '../audit/audit.rules.ts';
 import { notFound, staleVersion } from '../error.ts';
 import { centsToDollars } from '../transaction/money.ts';
 import { normalizeSearch } from '../shared.schema.ts';
@@ -182,7 +184,7 @@ export async function topEventItems(db: Db, limit: number) {
   return result.Items ?? [];
 }
 
-const editable = [
+export const editable = [
   'title',
   'description',
   'date',
@@ -198,33 +200,48 @@ const editable = [
 
 /**
  * Updates the editable fields only (counters are never written here), conditional on the
- * version the client read when it sent one, so a stale edit is refused instead of overwriting.
+ * version read (the client's, when it sent one, must be that one), so a stale edit is refused
+ * instead of overwriting. Its history record, with before and after of each changed field,
+ * rides in the same transaction.
  */
-export async function updateEventItem(db: Db, input: z.output<typeof updateEventInput>, now = new Date()) {
+export async function updateEventItem(db: Db, input: z.output<typeof updateEventInput>, actor: string, now = new Date()) {
   const values: Record<string, unknown> = { ...input, date: new Date(input.date).toISOString(), searchText: eventSearchText(input) };
   const fields = [...editable, 'searchText' as const].filter((f) => values[f] !== undefined);
-  try {
-    const result = await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: keys.event(input.id),
-        UpdateExpression: `SET ${fields.map((f) => `#${f} = :${f}`).join(', ')}, updatedAt = :now ADD version :one`,
-        ConditionExpression: input.version === undefined ? 'attribute_exists(pk)' : 'version = :version',
-        ExpressionAttributeNames: Object.fromEntries(fields.map((f) => [`#${f}`, f])),
-        ExpressionAttributeValues: {
-          ...Object.fromEntries(fields.map((f) => [`:${f}`, values[f]])),
-          ':now': now.toISOString(),
-          ':one': 1,
-          ...(input.version === undefined ? {} : { ':version': input.version }),
+  return withRetry(async () => {
+    const before = await getEventItem(db, input.id, true);
+    if (!before) throw notFound('Event');
+    const seen = Number(before.version ?? 0);
+    if (input.version !== undefined && input.version !== seen) throw staleVersion('This event was');
+    const after: Record<string, unknown> = {
+      ...before,
+      ...Object.fromEntries(fields.map((f) => [f, values[f]])),
+      updatedAt: now.toISOString(),
+      version: seen + 1,
+    };
+    const changes = diffFields(before, after, editable);
+    try {
+      await transact(db, [
+        {
+          Update: {
+            Key: keys.event(input.id),
+            UpdateExpression: `SET ${fields.map((f) => `#${f} = :${f}`).join(', ')}, updatedAt = :now, version = :next`,
+            ConditionExpression: 'version = :version',
+            ExpressionAttributeNames: Object.fromEntries(fields.map((f) => [`#${f}`, f])),
+            ExpressionAttributeValues: {
+              ...Object.fromEntries(fields.map((f) => [`:${f}`, values[f]])),
+              ':now': now.toISOString(),
+              ':next': seen + 1,
+              ':version': seen,
+            },
+          },
         },
-        ReturnValues: 'ALL_OLD',
-      }),
-    );
-    const before = result.Attributes!;
-    const after = { ...before, ...Object.fromEntries(fields.map((f) => [f, values[f]])), updatedAt: now.toISOString(), version: Number(before.version ?? 0) + 1 };
+        auditPut({ actor, action: 'update', entity: 'event', entityId: input.id, summary: `Edited ${String(after.title)}`, changes }),
+      ]);
+    } catch (error) {
+      if (!failedConditions(error)?.includes(0)) throw error;
+      if (input.version !== undefined) throw staleVersion('This event was');
+      return retry;
+    }
     return { event: fromItem(after), previousTitle: String(before.title) };
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    throw (await getEventItem(db, input.id)) ? staleVersion('This event was') : notFound('Event');
-  }
+  });
 }

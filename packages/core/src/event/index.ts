@@ -5,7 +5,10 @@ import { notFound } from '../error.ts';
 import { fn } from '../fn.ts';
 import { statsIncrement } from '../stats/stats.repo.ts';
 import { refreshEventTitle } from '../transaction/transaction.repo.ts';
+import { auditPut } from '../audit/audit.repo.ts';
+import { diffFields } from '../audit/audit.rules.ts';
 import {
+  editable,
   eventCountersUpdate,
   eventItem,
   eventPut,
@@ -27,9 +30,14 @@ import {
 } from './event.schema.ts';
 
 /** Puts a new event and counts it in the dashboard totals, in one transaction. */
-export const create = fn(createEventInput, async (db, input) => {
+export const create = fn(createEventInput, async (db, input, actor) => {
   const item = eventItem(input, randomUUID(), new Date());
-  await transact(db, [eventPut(item), statsIncrement({ eventCount: 1 })]);
+  const record = { actor, action: 'create', entity: 'event' as const, entityId: item.id, summary: `Created ${item.title}` };
+  await transact(db, [
+    eventPut(item),
+    statsIncrement({ eventCount: 1 }),
+    auditPut({ ...record, changes: diffFields(undefined, item, editable) }),
+  ]);
   return fromItem(item);
 });
 
@@ -74,8 +82,8 @@ export const page = fn(eventsPageInput, async (db, input) => {
  * Saves an edit. A new title also goes onto the event's purchases (the transactions list shows
  * and searches it), in batches, before the save answers.
  */
-export const update = fn(updateEventInput, async (db, input) => {
-  const { event, previousTitle } = await updateEventItem(db, input);
+export const update = fn(updateEventInput, async (db, input, actor) => {
+  const { event, previousTitle } = await updateEventItem(db, input, actor);
   if (event.title !== previousTitle) await refreshEventTitle(db, event.id, event.title);
   return event;
 });

@@ -12,9 +12,9 @@ export const get = fn(eventIdInput, async (db, { id }) => {
   return item ? fromItem(item) : null;
 });
 
-export const save = fn(saveSeoInput, async (db, input) => {
+export const save = fn(saveSeoInput, async (db, input, actor) => {
   await requireEvent(db, input.eventId);
-  return upsertSeoItem(db, input);
+  return upsertSeoItem(db, input, actor);
 });
 
 /** An event as the SEO page lists it (SPEC's event-with-details view). */
@@ -28,7 +28,14 @@ export interface EventWithDetails {
 
 /** Events with their SEO fields, fetched for all of them with one BatchGetItem. */
 async function withSeo(db: Db, events: EventInfo[]): Promise<EventWithDetails[]> {
-  const seoByEvent = new Map((await getSeoItems(db, events.map((e) => e.id))).map((item) => [String(item.eventId), seoSummary(item)]));
+  const seoByEvent = new Map(
+    (
+      await getSeoItems(
+        db,
+        events.map((e) => e.id),
+      )
+    ).map((item) => [String(item.eventId), seoSummary(item)]),
+  );
   return events.map(({ id, title, date, status }) => ({ id, title, date, status, seo: seoByEvent.get(id) ?? null }));
 }
 

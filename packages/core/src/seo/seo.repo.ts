@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { batchGet, stripKeys } from '../db/query.ts';
+import { diffFields } from '../audit/audit.rules.ts';
 import { upsertVersioned } from '../db/versioned.ts';
 import { defaultOgType, type saveSeoInput, type SeoInfo } from './seo.schema.ts';
 
@@ -25,7 +26,7 @@ export function seoSummary(item: Record<string, unknown>): Pick<SeoInfo, 'title'
   return { title: seo.title, description: seo.description, keywords: seo.keywords };
 }
 
-export async function upsertSeoItem(db: Db, input: z.output<typeof saveSeoInput>, now = new Date()) {
+export async function upsertSeoItem(db: Db, input: z.output<typeof saveSeoInput>, actor: string, now = new Date()) {
   const { eventId, version, ...fields } = input;
   const item = await upsertVersioned(
     db,
@@ -34,6 +35,10 @@ export async function upsertSeoItem(db: Db, input: z.output<typeof saveSeoInput>
     { ...fields, eventId, updatedAt: now.toISOString() },
     { ogImageUrl: '', ogType: defaultOgType },
     version,
+    {
+      record: { actor, action: 'seo.save', entity: 'event', entityId: eventId, summary: 'Saved the SEO settings' },
+      changes: (before, after) => diffFields(before, after, ['title', 'description', 'keywords', 'ogImageUrl', 'ogType']),
+    },
   );
   return fromItem(item);
 }

@@ -1,3 +1,5 @@
+import { auditPut } from '../audit/audit.repo.ts';
+import { failedConditions } from '../db/write.ts';
 import { randomBytes } from 'node:crypto';
 import { changePasswordForm, loginInput, type SessionUser } from '../auth/auth.schema.ts';
 import { twoFactorRequired } from '../auth/login.rules.ts';
@@ -75,13 +77,15 @@ export async function login(db: Db, admin: AdminCredentials, rawInput: unknown, 
   const expiresAt = now + sessionMaxAgeSeconds * 1000;
   const tokenHash = sha256Hex(token);
   const createdAt = new Date(now).toISOString();
-  const id = await putSession(db, tokenHash, {
-    username: admin.username,
-    createdAt,
-    expiresAt,
-    userAgent: client.userAgent?.slice(0, 500) ?? '',
-    ip: client.address,
+  const signedIn = auditPut({
+    actor: admin.username,
+    action: 'sign_in',
+    entity: 'auth',
+    entityId: admin.username,
+    summary: `Signed in from ${client.address}`,
   });
+  const session = { username: admin.username, createdAt, expiresAt, userAgent: client.userAgent?.slice(0, 500) ?? '', ip: client.address };
+  const id = await putSession(db, tokenHash, session, [signedIn]);
   sessionCacheFor(db).set(tokenHash, { username: admin.username, expiresAt, id }, now);
   return { token, user: { username: admin.username } satisfies SessionUser, expiresAt };
 }
@@ -110,7 +114,16 @@ export async function logout(db: Db, token: string | undefined) {
   if (!token || token.length > 200) return;
   const tokenHash = sha256Hex(token);
   sessionCacheFor(db).delete(tokenHash);
-  await deleteSession(db, tokenHash);
+  const session = await getSession(db, tokenHash);
+  if (!session) return;
+  const record = auditPut({
+    actor: session.username,
+    action: 'sign_out',
+    entity: 'auth',
+    entityId: session.username,
+    summary: 'Signed out',
+  });
+  await deleteSession(db, tokenHash, [record]);
 }
 
 async function liveSessions(db: Db, now: number) {
@@ -150,16 +163,17 @@ export async function revokeOthers(db: Db, currentSessionId: string, now = Date.
 }
 
 /** Settings > Security: checks the current password, stores the new one hashed, and ends every other session. */
-export async function changePassword(db: Db, admin: AdminCredentials, rawInput: unknown, currentSessionId: string) {
+export async function changePassword(db: Db, admin: AdminCredentials, rawInput: unknown, currentSessionId: string, actor: string) {
   const input = changePasswordForm.parse(rawInput);
   const stored = await getAdminCredentials(db);
   if (!(await passwordMatches(db, admin, input.currentPassword))) {
     throw new DomainError('invalid', 'The current password is not correct');
   }
   try {
-    await putAdminCredentials(db, await hashPassword(input.newPassword), stored?.version);
+    const record = auditPut({ actor, action: 'password_change', entity: 'auth', entityId: actor, summary: 'Changed the password' });
+    await putAdminCredentials(db, await hashPassword(input.newPassword), stored?.version, [record]);
   } catch (error) {
-    if (error instanceof Error && error.name === 'ConditionalCheckFailedException') {
+    if (failedConditions(error)?.includes(0)) {
       throw new DomainError('conflict', 'The password was changed at the same time elsewhere. Sign in again and retry.');
     }
     throw error;

@@ -1,7 +1,8 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
+import { transact, type TransactItem } from '../db/write.ts';
 import { queryAll } from '../db/query.ts';
 
 export interface SessionItem {
@@ -30,21 +31,18 @@ const fromItem = (item: Record<string, unknown>): StoredSession => ({
 });
 
 /** Stores a session under the hash of its token, listed by creation; TTL removes it after it expires. */
-export async function putSession(db: Db, tokenHash: string, session: SessionItem) {
+export async function putSession(db: Db, tokenHash: string, session: SessionItem, also: TransactItem[] = []) {
   const id = session.id ?? randomUUID();
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.tableName,
-      Item: {
-        ...keys.session(tokenHash),
-        ...keys.sessionsByCreated(session.createdAt, id),
-        lastSeenAt: session.createdAt,
-        ...session,
-        id,
-        ttl: Math.ceil(session.expiresAt / 1000),
-      },
-    }),
-  );
+  const Item = {
+    ...keys.session(tokenHash),
+    ...keys.sessionsByCreated(session.createdAt, id),
+    lastSeenAt: session.createdAt,
+    ...session,
+    id,
+    ttl: Math.ceil(session.expiresAt / 1000),
+  };
+  // with its history record (`also`) in the same transaction
+  await transact(db, [{ Put: { Item } }, ...also]);
   return id;
 }
 
@@ -82,8 +80,9 @@ export async function listSessionItems(db: Db) {
   return items.map(fromItem);
 }
 
-export async function deleteSession(db: Db, tokenHash: string) {
-  await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: keys.session(tokenHash) }));
+export async function deleteSession(db: Db, tokenHash: string, also: TransactItem[] = []) {
+  if (also.length === 0) await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: keys.session(tokenHash) }));
+  else await transact(db, [{ Delete: { Key: keys.session(tokenHash) } }, ...also]);
 }
 
 /** The admin password set from Settings > Security, if any (otherwise the configured one holds). */
@@ -92,13 +91,21 @@ export async function getAdminCredentials(db: Db) {
   return result.Item as { passwordHash: string; version: number } | undefined;
 }
 
-export async function putAdminCredentials(db: Db, passwordHash: string, expectedVersion: number | undefined, now = new Date()) {
-  await db.doc.send(
-    new PutCommand({
-      TableName: db.tableName,
-      Item: { ...keys.adminCredentials(), passwordHash, updatedAt: now.toISOString(), version: (expectedVersion ?? 0) + 1 },
-      ConditionExpression: expectedVersion === undefined ? 'attribute_not_exists(pk)' : 'version = :v',
-      ExpressionAttributeValues: expectedVersion === undefined ? undefined : { ':v': expectedVersion },
-    }),
-  );
+export async function putAdminCredentials(
+  db: Db,
+  passwordHash: string,
+  expectedVersion: number | undefined,
+  also: TransactItem[] = [],
+  now = new Date(),
+) {
+  await transact(db, [
+    {
+      Put: {
+        Item: { ...keys.adminCredentials(), passwordHash, updatedAt: now.toISOString(), version: (expectedVersion ?? 0) + 1 },
+        ConditionExpression: expectedVersion === undefined ? 'attribute_not_exists(pk)' : 'version = :v',
+        ...(expectedVersion === undefined ? {} : { ExpressionAttributeValues: { ':v': expectedVersion } }),
+      },
+    },
+    ...also,
+  ]);
 }

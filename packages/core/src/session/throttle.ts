@@ -1,3 +1,5 @@
+import { auditPut } from '../audit/audit.repo.ts';
+import { transact } from '../db/write.ts';
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
@@ -45,17 +47,27 @@ export async function assertNotLocked(db: Db, attempt: Attempt, now: number) {
 /** Counts one failure; from the fifth on it locks the name for this address and answers 429. */
 export async function recordFailure(db: Db, attempt: Attempt, now: number) {
   const key = keys.loginThrottle(attempt.username, attempt.address);
-  const result = await db.doc.send(
-    new UpdateCommand({
-      TableName: db.tableName,
-      Key: key,
-      UpdateExpression: 'ADD failures :one SET #ttl = :ttl',
-      ExpressionAttributeNames: { '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':one': 1, ':ttl': Math.ceil((now + forgetAfterMs) / 1000) },
-      ReturnValues: 'ALL_NEW',
+  // the failed sign-in's history record rides with the count; the count is then read back
+  await transact(db, [
+    {
+      Update: {
+        Key: key,
+        UpdateExpression: 'ADD failures :one SET #ttl = :ttl',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':one': 1, ':ttl': Math.ceil((now + forgetAfterMs) / 1000) },
+      },
+    },
+    auditPut({
+      actor: attempt.username,
+      action: 'sign_in_failed',
+      entity: 'auth',
+      entityId: attempt.username,
+      summary: `Failed sign-in as ${attempt.username} from ${attempt.address}`,
+      notable: true,
     }),
-  );
-  const wait = lockoutMsAfter(Number(result.Attributes?.failures ?? 1));
+  ]);
+  const result = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }));
+  const wait = lockoutMsAfter(Number(result.Item?.failures ?? 1));
   if (wait === 0) return;
   await db.doc.send(
     new UpdateCommand({

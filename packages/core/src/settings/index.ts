@@ -7,4 +7,4 @@ export async function get(db: Db) {
   return fromItem(await getSettingsItem(db));
 }
 
-export const save = fn(saveAppSettingsInput, (db, input) => putSettingsItem(db, input));
+export const save = fn(saveAppSettingsInput, (db, input, actor) => putSettingsItem(db, input, actor));

@@ -2,6 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
+import { diffFields } from '../audit/audit.rules.ts';
 import { upsertVersioned } from '../db/versioned.ts';
 import { defaultServiceFeePercentage, type AppSettingsInfo, type saveAppSettingsInput } from './settings.schema.ts';
 
@@ -19,7 +20,14 @@ export async function getSettingsItem(db: Db) {
   return result.Item;
 }
 
-export async function putSettingsItem(db: Db, input: z.output<typeof saveAppSettingsInput>, now = new Date()) {
+export async function putSettingsItem(db: Db, input: z.output<typeof saveAppSettingsInput>, actor: string, now = new Date()) {
   const { version, ...fields } = input;
-  return fromItem(await upsertVersioned(db, 'These settings were', keys.settings(), { ...fields, updatedAt: now.toISOString() }, {}, version));
+  const audit = {
+    record: { actor, action: 'update', entity: 'settings' as const, entityId: 'app', summary: 'Saved the app settings' },
+    changes: (before: Record<string, unknown> | undefined, after: Record<string, unknown>) =>
+      diffFields(before, after, Object.keys(fields)),
+  };
+  return fromItem(
+    await upsertVersioned(db, 'These settings were', keys.settings(), { ...fields, updatedAt: now.toISOString() }, {}, version, audit),
+  );
 }

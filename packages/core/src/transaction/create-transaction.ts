@@ -5,7 +5,18 @@ import { failedConditions, retry, transact, withRetry } from '../db/write.ts';
 import { notFound } from '../error.ts';
 import { eventCountersUpdate, eventExists, getEventItem } from '../event/event.repo.ts';
 import { statsIncrement } from '../stats/stats.repo.ts';
-import { fromItem, transactionItem, transactionPut, type CreateInput } from './transaction.repo.ts';
+import { auditPut, type AuditInput } from '../audit/audit.repo.ts';
+import { diffFields } from '../audit/audit.rules.ts';
+import { systemActor } from '../fn.ts';
+import { formatCents } from './money.ts';
+import {
+  fromItem,
+  transactionItem,
+  transactionPointerPut,
+  transactionPut,
+  type CreateInput,
+  type TransactionItem,
+} from './transaction.repo.ts';
 
 /**
  * Records a transaction with every counter it moves, in one DynamoDB transaction: the event's
@@ -14,7 +25,7 @@ import { fromItem, transactionItem, transactionPut, type CreateInput } from './t
  * unique customers, conversion sum). Each update is conditional on the counts it read, so
  * concurrent transactions retry instead of double-counting a customer's first one.
  */
-export async function createTransaction(db: Db, input: CreateInput, now = new Date()) {
+export async function createTransaction(db: Db, input: CreateInput, actor = systemActor, now = new Date()) {
   const completed = input.status === 'completed';
   const id = randomUUID();
 
@@ -30,6 +41,7 @@ export async function createTransaction(db: Db, input: CreateInput, now = new Da
     try {
       await transact(db, [
         transactionPut(item),
+        transactionPointerPut(item),
         eventChange ? eventChange.update : eventExists(input.eventId),
         customerChange.update,
         statsIncrement({
@@ -44,6 +56,7 @@ export async function createTransaction(db: Db, input: CreateInput, now = new Da
               }
             : {}),
         }),
+        auditPut(createdRecord(item, actor), now),
       ]);
     } catch (error) {
       if (failedConditions(error)?.length) return retry;
@@ -51,4 +64,20 @@ export async function createTransaction(db: Db, input: CreateInput, now = new Da
     }
     return fromItem(item);
   });
+}
+
+/** The history record of a new transaction: every field it was recorded with. */
+function createdRecord(item: TransactionItem, actor: string): AuditInput {
+  const shown = { ...item, amount: formatCents(item.amountCents) };
+  return {
+    actor,
+    action: 'create',
+    entity: 'transaction',
+    entityId: item.id,
+    summary:
+      `Recorded ${shown.amount} (${item.status}) by ${item.customerName ?? 'Unknown Customer'} ` +
+      `for ${item.eventTitle ?? 'Unknown Event'}`,
+    changes: diffFields(undefined, shown, ['eventId', 'customerId', 'amount', 'status', 'paymentMethod', 'purchaseDate']),
+    notable: item.status === 'failed',
+  };
 }

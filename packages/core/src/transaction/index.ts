@@ -1,13 +1,68 @@
 import { getCustomerItems } from '../customer/customer.repo.ts';
 import type { Db } from '../db/client.ts';
 import { getEventItems } from '../event/event.repo.ts';
+import { forEachLimited } from '../db/write.ts';
+import { DomainError, notFound } from '../error.ts';
 import { fn } from '../fn.ts';
+import { refundTransaction } from './refund-transaction.ts';
+import { changeTransactionStatus } from './status-transaction.ts';
 import { createTransaction } from './create-transaction.ts';
-import { fromItem, listTransactionItems, pageTransactionItems, rowFromItem } from './transaction.repo.ts';
-import { createTransactionInput, transactionsPageInput, type TransactionRow } from './transaction.schema.ts';
+import {
+  detailFromItem,
+  fromItem,
+  getTransactionItemById,
+  listTransactionItems,
+  pageTransactionItems,
+  rowFromItem,
+} from './transaction.repo.ts';
+import {
+  bulkTransactionsInput,
+  createRefundInput,
+  createTransactionInput,
+  transactionIdInput,
+  transactionsPageInput,
+  updateTransactionStatusInput,
+  type BulkResult,
+  type TransactionRow,
+} from './transaction.schema.ts';
 
 /** Records a transaction and every counter it moves (POST /api/transactions). */
-export const create = fn(createTransactionInput, (db, input) => createTransaction(db, input));
+export const create = fn(createTransactionInput, (db, input, actor) => createTransaction(db, input, actor));
+
+/** The transaction view (GET /api/transactions/{id}): the listed fields, its version and refunds. */
+export const get = fn(transactionIdInput, async (db, { id }) => {
+  const item = await getTransactionItemById(db, id);
+  if (!item) throw notFound('Transaction');
+  const [row] = await withNames(db, [item]);
+  return { ...detailFromItem(item), eventTitle: row!.eventTitle, customerName: row!.customerName };
+});
+
+/** POST /api/transactions/{id}/status: a pending transaction becomes completed or failed. */
+export const updateStatus = fn(updateTransactionStatusInput, (db, input, actor) => changeTransactionStatus(db, input, actor));
+
+/** POST /api/transactions/{id}/refunds: part or all of what remains goes back. */
+export const createRefund = fn(createRefundInput, (db, input, actor) => refundTransaction(db, input, actor));
+
+/** Ids a bulk action works on at once: a few transactions in flight, not a hundred. */
+const bulkConcurrency = 4;
+
+/** POST /api/transactions/bulk: each id done or refused on its own, in the order sent. */
+export const bulk = fn(bulkTransactionsInput, async (db, input, actor) => {
+  const results: BulkResult[] = new Array(input.ids.length);
+  await forEachLimited(input.ids, bulkConcurrency, async (id, index) => {
+    try {
+      const done =
+        input.action === 'refund'
+          ? await refundTransaction(db, { id, reason: input.reason! }, actor)
+          : await changeTransactionStatus(db, { id, status: input.action === 'complete' ? 'completed' : 'failed' }, actor);
+      results[index] = { id, ok: true, status: done.status };
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      results[index] = { id, ok: false, error: error.message };
+    }
+  });
+  return { results };
+});
 
 /** Every transaction, newest first. */
 export async function list(db: Db) {

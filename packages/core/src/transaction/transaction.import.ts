@@ -8,7 +8,7 @@ import { notFound } from '../error.ts';
 import { applyEventCounterDeltas } from '../event/event.import.ts';
 import { getEventItems, type EventCounterDelta } from '../event/event.repo.ts';
 import { addToStats } from '../stats/stats.repo.ts';
-import { transactionItem, type CreateInput } from './transaction.repo.ts';
+import { transactionItem, transactionPointerPut, type CreateInput } from './transaction.repo.ts';
 
 /**
  * Records many transactions at once (bulk loads, the bench): they go in with BatchWriteItem,
@@ -38,7 +38,14 @@ export async function importTransactions(
   const items = inputs.map((input) =>
     transactionItem(input, { eventTitle: titles.get(input.eventId)!, customerName: names.get(input.customerId)! }, randomUUID(), now),
   );
-  await batchWrite(db, items.map((Item) => ({ PutRequest: { Item } })), options);
+  const pointers = items.map((item) => transactionPointerPut(item).Put!.Item as Record<string, unknown>);
+  // each transaction is two items (it and its id's pointer): progress counts transactions
+  const onProgress = options.onProgress && ((written: number) => options.onProgress!(Math.floor(written / 2)));
+  await batchWrite(
+    db,
+    [...items, ...pointers].map((Item) => ({ PutRequest: { Item } })),
+    { ...options, onProgress },
+  );
 
   const eventDeltas = new Map<string, EventCounterDelta>();
   const customerDeltas = new Map<string, CustomerCounterDelta>();

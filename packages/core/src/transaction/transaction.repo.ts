@@ -7,7 +7,13 @@ import { forEachLimited, isConditionFailure, type TransactItem as TransactWrite 
 import { normalizeSearch, type ListOrder } from '../shared.schema.ts';
 import { formatCents, parseAmountToCents } from './money.ts';
 import { transactionSearchText } from './transaction.rules.ts';
-import type { createTransactionInput, TransactionStatus, TransactionInfo, TransactionRow } from './transaction.schema.ts';
+import type {
+  createTransactionInput,
+  TransactionDetail,
+  TransactionInfo,
+  TransactionRow,
+  TransactionStatus,
+} from './transaction.schema.ts';
 
 export interface TransactionItem {
   id: string;
@@ -23,13 +29,27 @@ export interface TransactionItem {
   customerName?: string;
   /** lower-cased text the transactions search matches (transaction.rules.ts) */
   searchText?: string;
+  /** absent on transactions written before refunds: read as 0 */
+  version?: number;
+  refundedCents?: number;
+  refunds?: StoredRefund[];
+}
+
+/** A refund as stored on its transaction, oldest first. */
+export interface StoredRefund {
+  id: string;
+  amountCents: number;
+  reason: string;
+  createdAt: string;
 }
 
 export type CreateInput = z.output<typeof createTransactionInput>;
 
 /** The API's shape (SPEC §7): the stored names and search text stay inside. */
 export function fromItem(item: Record<string, unknown>): TransactionInfo {
-  const { amountCents, createdAt, eventTitle, customerName, searchText, ...purchase } = stripKeys(item) as unknown as TransactionItem;
+  const { amountCents, createdAt, eventTitle, customerName, searchText, version, refundedCents, refunds, ...purchase } = stripKeys(
+    item,
+  ) as unknown as TransactionItem;
   return { ...purchase, amount: formatCents(amountCents), status: purchase.status ?? 'pending' };
 }
 
@@ -39,6 +59,22 @@ export function rowFromItem(item: Record<string, unknown>): TransactionRow {
     ...fromItem(item),
     eventTitle: typeof item.eventTitle === 'string' ? item.eventTitle : null,
     customerName: typeof item.customerName === 'string' ? item.customerName : null,
+  };
+}
+
+/** The transaction view (GET /api/transactions/{id}): the row plus its version and refunds. */
+export function detailFromItem(item: Record<string, unknown>): TransactionDetail {
+  const stored = item as unknown as TransactionItem;
+  return {
+    ...rowFromItem(item),
+    version: Number(stored.version ?? 0),
+    refundedAmount: formatCents(Number(stored.refundedCents ?? 0)),
+    refunds: (stored.refunds ?? []).map((r) => ({
+      id: r.id,
+      amount: formatCents(r.amountCents),
+      reason: r.reason,
+      createdAt: r.createdAt,
+    })),
   };
 }
 
@@ -61,6 +97,7 @@ export function transactionItem(input: CreateInput, names: { eventTitle: string;
     eventTitle: names.eventTitle,
     customerName: names.customerName,
     searchText: transactionSearchText({ ...names, amountCents, status: input.status }),
+    version: 1,
   };
   return item;
 }
@@ -69,6 +106,27 @@ export function transactionItem(input: CreateInput, names: { eventTitle: string;
 export const transactionPut = (item: Record<string, unknown>): TransactWrite => ({
   Put: { Item: item, ConditionExpression: 'attribute_not_exists(pk)' },
 });
+
+/** Where a transaction lives, by its id: written with it, so the transaction view finds it with two GetItems. */
+export const transactionPointerPut = (item: TransactionItem): TransactWrite => ({
+  Put: {
+    Item: { ...keys.transactionPointer(item.id), customerId: item.customerId, purchaseDate: item.purchaseDate },
+    ConditionExpression: 'attribute_not_exists(pk)',
+  },
+});
+
+/** One transaction by id (the transaction view, status changes, refunds): its pointer, then the item. */
+export async function getTransactionItemById(db: Db, id: string, consistent = false) {
+  const pointer = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: keys.transactionPointer(id), ConsistentRead: consistent }),
+  );
+  if (!pointer.Item) return undefined;
+  const { customerId, purchaseDate } = pointer.Item as { customerId: string; purchaseDate: string };
+  const result = await db.doc.send(
+    new GetCommand({ TableName: db.tableName, Key: keys.transaction(customerId, purchaseDate, id), ConsistentRead: consistent }),
+  );
+  return result.Item;
+}
 
 const get = (db: Db, key: { pk: string; sk: string }) =>
   db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true })).then((r) => r.Item);
@@ -145,11 +203,7 @@ export function refreshCustomerName(db: Db, customerId: string, name: string) {
 const renameBatch = 500;
 const renameConcurrency = 8;
 
-async function refreshNames(
-  db: Db,
-  query: Omit<QueryCommandInput, 'TableName'>,
-  patch: { eventTitle?: string; customerName?: string },
-) {
+async function refreshNames(db: Db, query: Omit<QueryCommandInput, 'TableName'>, patch: { eventTitle?: string; customerName?: string }) {
   let start: Record<string, unknown> | undefined;
   let renamed = 0;
   do {

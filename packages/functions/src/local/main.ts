@@ -7,6 +7,7 @@ import { resolve, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb } from '@event-admin/core/db/client';
 import { backfillSearchFields } from '@event-admin/core/maintenance/backfill-search';
+import { backfillTransactionPointers } from '@event-admin/core/maintenance/backfill-transaction-ids';
 import * as Stats from '@event-admin/core/stats/index';
 import { createApp } from '../app.ts';
 import { compression } from '../compress.ts';
@@ -101,6 +102,8 @@ async function listen(env: NodeJS.ProcessEnv, endpoint: string, where: { port: n
   const db = createDb(config);
   const backfill = await backfillSearchFields(db, { tableIsNew: created });
   if (backfill.updated > 0) console.log(`Added search fields to ${backfill.updated} stored items (a one-off upgrade).`);
+  const pointers = await backfillTransactionPointers(db, { tableIsNew: created });
+  if (pointers.updated > 0) console.log(`Made ${pointers.updated} stored transactions findable by id (a one-off upgrade).`);
 
   const seed = (env.SEED || 'demo').toLowerCase();
   if (seed !== 'none' && (await Stats.isEmpty(db))) {

@@ -118,6 +118,25 @@ export const routes: RestRoute[] = [
   route('GET', '/api/transactions', (api) => api.transactions.list()),
   route('GET', '/api/transactions/totals', (api) => api.transactions.totals()),
   route('POST', '/api/transactions', (api, req) => send(api.transactions.create, object(req.body)), 201),
+  route('POST', '/api/transactions/bulk', (api, req) => send(api.transactions.bulk, object(req.body))),
+  route('GET', '/api/transactions/:id', (api, req) => api.transactions.get({ id: req.params.id })),
+  route('POST', '/api/transactions/:id/status', (api, req) => send(api.transactions.updateStatus, object(req.body), { id: req.params.id })),
+  route(
+    'POST',
+    '/api/transactions/:id/refunds',
+    (api, req) => send(api.transactions.createRefund, object(req.body), { id: req.params.id }),
+    201,
+  ),
+
+  route('GET', '/api/audit', (api, req) =>
+    send(api.audit.list, {
+      entity: req.query.entity || undefined,
+      id: req.query.id || undefined,
+      limit: req.query.limit || undefined,
+      cursor: req.query.cursor || undefined,
+      notable: req.query.notable === undefined ? undefined : req.query.notable === 'true',
+    }),
+  ),
 
   route('GET', '/api/app-settings', (api) => api.settings.get()),
   route('POST', '/api/app-settings', (api, req) => send(api.settings.save, object(req.body))),

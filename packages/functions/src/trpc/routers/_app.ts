@@ -1,4 +1,5 @@
 import { router } from '../init.ts';
+import { auditRouter } from './audit.ts';
 import { authRouter } from './auth.ts';
 import { contentBlocksRouter } from './content-blocks.ts';
 import { ctaRouter } from './cta.ts';
@@ -27,6 +28,7 @@ export const appRouter = router({
   customers: customersRouter,
   transactions: transactionsRouter,
   settings: settingsRouter,
+  audit: auditRouter,
 });
 
 /** The only thing the web app imports from the server: its type. */

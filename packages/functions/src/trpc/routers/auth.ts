@@ -25,10 +25,8 @@ export const authRouter = router({
     username: ctx.user.username,
     twoFactorEnabled: await TwoFactor.isEnabled(ctx.db),
   })),
-  changePassword: sessionProcedure
-    .input(changePasswordForm)
-    .mutation(async ({ ctx, input }) => {
-      await Session.changePassword(ctx.db, ctx.config.admin, input, ctx.user.sessionId);
-      return { ok: true as const };
-    }),
+  changePassword: sessionProcedure.input(changePasswordForm).mutation(async ({ ctx, input }) => {
+    await Session.changePassword(ctx.db, ctx.config.admin, input, ctx.user.sessionId, ctx.actor);
+    return { ok: true as const };
+  }),
 });

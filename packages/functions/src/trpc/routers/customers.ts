@@ -7,12 +7,12 @@ export const customersRouter = router({
   page: adminProcedure.input(Customer.page.schema).query(({ ctx, input }) => Customer.page(ctx.db, input)),
   totals: adminProcedure.query(({ ctx }) => Customer.totals(ctx.db)),
   get: adminProcedure.input(Customer.get.schema).query(({ ctx, input }) => Customer.get(ctx.db, input)),
-  create: adminProcedure.input(Customer.create.schema).mutation(({ ctx, input }) => Customer.create(ctx.db, input)),
-  update: adminProcedure.input(Customer.update.schema).mutation(({ ctx, input }) => Customer.update(ctx.db, input)),
+  create: adminProcedure.input(Customer.create.schema).mutation(({ ctx, input }) => Customer.create(ctx.db, input, ctx.actor)),
+  update: adminProcedure.input(Customer.update.schema).mutation(({ ctx, input }) => Customer.update(ctx.db, input, ctx.actor)),
   transactions: adminProcedure.input(Customer.transactions.schema).query(({ ctx, input }) => Customer.transactions(ctx.db, input)),
   transactionHistory: adminProcedure
     .input(Customer.transactionHistory.schema)
     .query(({ ctx, input }) => Customer.transactionHistory(ctx.db, input)),
   addresses: adminProcedure.input(Customer.addresses.schema).query(({ ctx, input }) => Customer.addresses(ctx.db, input)),
-  createAddress: adminProcedure.input(Address.create.schema).mutation(({ ctx, input }) => Address.create(ctx.db, input)),
+  createAddress: adminProcedure.input(Address.create.schema).mutation(({ ctx, input }) => Address.create(ctx.db, input, ctx.actor)),
 });

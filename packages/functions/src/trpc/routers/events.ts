@@ -8,7 +8,7 @@ export const eventsRouter = router({
   recent: adminProcedure.input(Event.recent.schema).query(({ ctx, input }) => Event.recent(ctx.db, input)),
   get: adminProcedure.input(Event.get.schema).query(({ ctx, input }) => Event.get(ctx.db, input)),
   listWithDetails: adminProcedure.query(({ ctx }) => Seo.listWithDetails(ctx.db)),
-  create: adminProcedure.input(Event.create.schema).mutation(({ ctx, input }) => Event.create(ctx.db, input)),
-  update: adminProcedure.input(Event.update.schema).mutation(({ ctx, input }) => Event.update(ctx.db, input)),
+  create: adminProcedure.input(Event.create.schema).mutation(({ ctx, input }) => Event.create(ctx.db, input, ctx.actor)),
+  update: adminProcedure.input(Event.update.schema).mutation(({ ctx, input }) => Event.update(ctx.db, input, ctx.actor)),
   addViews: adminProcedure.input(Event.addViews.schema).mutation(({ ctx, input }) => Event.addViews(ctx.db, input)),
 });

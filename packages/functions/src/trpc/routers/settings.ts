@@ -3,5 +3,5 @@ import { adminProcedure, router } from '../init.ts';
 
 export const settingsRouter = router({
   get: adminProcedure.query(({ ctx }) => Settings.get(ctx.db)),
-  save: adminProcedure.input(Settings.save.schema).mutation(({ ctx, input }) => Settings.save(ctx.db, input)),
+  save: adminProcedure.input(Settings.save.schema).mutation(({ ctx, input }) => Settings.save(ctx.db, input, ctx.actor)),
 });

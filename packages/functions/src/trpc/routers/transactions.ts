@@ -6,5 +6,13 @@ export const transactionsRouter = router({
   list: adminProcedure.query(({ ctx }) => Transaction.list(ctx.db)),
   page: adminProcedure.input(Transaction.page.schema).query(({ ctx, input }) => Transaction.page(ctx.db, input)),
   totals: adminProcedure.query(({ ctx }) => Stats.transactionTotals(ctx.db)),
-  create: adminProcedure.input(Transaction.create.schema).mutation(({ ctx, input }) => Transaction.create(ctx.db, input)),
+  get: adminProcedure.input(Transaction.get.schema).query(({ ctx, input }) => Transaction.get(ctx.db, input)),
+  create: adminProcedure.input(Transaction.create.schema).mutation(({ ctx, input }) => Transaction.create(ctx.db, input, ctx.actor)),
+  updateStatus: adminProcedure
+    .input(Transaction.updateStatus.schema)
+    .mutation(({ ctx, input }) => Transaction.updateStatus(ctx.db, input, ctx.actor)),
+  createRefund: adminProcedure
+    .input(Transaction.createRefund.schema)
+    .mutation(({ ctx, input }) => Transaction.createRefund(ctx.db, input, ctx.actor)),
+  bulk: adminProcedure.input(Transaction.bulk.schema).mutation(({ ctx, input }) => Transaction.bulk(ctx.db, input, ctx.actor)),
 });

@@ -1,15 +1,16 @@
 import { useState } from 'react';
 import type { CustomerInfo } from '@event-admin/core/customer/customer.schema';
 import { Dialog } from '../ui/dialog.tsx';
+import { HistoryList } from '../audit/history-list.tsx';
 import { Tabs } from '../ui/tabs.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { AddressBook } from './address-book.tsx';
 import { CustomerAvatar } from './customer-avatar.tsx';
 import { TransactionHistory } from './transaction-history.tsx';
 
-type DetailTab = 'transactions' | 'addresses';
+type DetailTab = 'transactions' | 'addresses' | 'history';
 
-/** View: who the customer is, their purchases and their addresses. */
+/** View: who the customer is, their purchases, their addresses and the history of changes to them. */
 export function CustomerDetailDialog({ customer, onClose }: { customer: CustomerInfo | null; onClose: () => void }) {
   const [tab, setTab] = useState<DetailTab>('transactions');
   const close = () => {
@@ -38,6 +39,7 @@ export function CustomerDetailDialog({ customer, onClose }: { customer: Customer
             tabs={[
               { id: 'transactions', label: 'Transactions', content: <TransactionHistory customerId={customer.id} /> },
               { id: 'addresses', label: 'Addresses', content: <AddressBook customerId={customer.id} /> },
+              { id: 'history', label: 'History', content: tab === 'history' ? <HistoryList entity="customer" id={customer.id} /> : null },
             ]}
           />
         </>

@@ -1,4 +1,6 @@
 import type { TransactionRow } from '@event-admin/core/transaction/transaction.schema';
+import { useState } from 'react';
+import { TransactionDetailDialog } from '../transactions/transaction-detail-dialog.tsx';
 import { DataTable, type Column } from '../ui/data-table.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
 import { formatDate } from '../../lib/format.ts';
@@ -12,9 +14,10 @@ const columns: Column<TransactionRow>[] = [
   { id: 'paymentMethod', header: 'Payment Method', cell: (p) => p.paymentMethod },
 ];
 
-/** The Transactions tab: the customer's purchases, newest first, each with its event's title. */
+/** The Transactions tab: the customer's purchases, newest first, each with its event's title; a row opens its panel. */
 export function TransactionHistory({ customerId }: { customerId: string }) {
   const purchases = trpc.customers.transactionHistory.useQuery({ id: customerId });
+  const [open, setOpen] = useState<string | null>(null);
 
   return (
     <section aria-labelledby="purchase-history-heading">
@@ -33,8 +36,11 @@ export function TransactionHistory({ customerId }: { customerId: string }) {
           failed={purchases.isError}
           onRetry={() => void purchases.refetch()}
           empty="No purchases yet."
+          onRowClick={(p) => setOpen(p.id)}
+          rowData={(p) => ({ 'data-transaction-id': p.id })}
         />
       </div>
+      <TransactionDetailDialog id={open} onClose={() => setOpen(null)} />
     </section>
   );
 }

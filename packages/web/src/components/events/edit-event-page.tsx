@@ -1,6 +1,7 @@
 import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { StatusBadge } from '../ui/status-badge.tsx';
+import { HistoryList } from '../audit/history-list.tsx';
 import { Tabs } from '../ui/tabs.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -10,12 +11,12 @@ import { CtaForm } from './cta-form.tsx';
 import { SeoForm } from '../seo/seo-form.tsx';
 import { EditEventLayout, editEventTabs, FormSkeleton, type EditEventTab as TabKey } from './edit-event-layout.tsx';
 
-const tabLabels: Record<TabKey, string> = { basic: 'Basic Info', seo: 'SEO', cta: 'CTA', blocks: 'Content Blocks' };
+const tabLabels: Record<TabKey, string> = { basic: 'Basic Info', seo: 'SEO', cta: 'CTA', blocks: 'Content Blocks', history: 'History' };
 
 const from = '/_authed/events/$eventId';
 
 /**
- * Edit Event: four tabs over what the route's loader put in the cache. Leaving a tab with unsaved
+ * Edit Event: SPEC's four tabs and a History tab over what the route's loader put in the cache. Leaving a tab with unsaved
  * edits is a navigation (the tab is in the URL), so each form's guard asks first.
  */
 export function EditEventPage() {
@@ -32,6 +33,8 @@ export function EditEventPage() {
     seo: seo.isPending || !event.data ? <FormSkeleton /> : <SeoForm key={eventId} eventId={eventId} seo={seo.data ?? null} />,
     cta: cta.isPending || !event.data ? <FormSkeleton /> : <CtaForm key={eventId} eventId={eventId} cta={cta.data ?? null} />,
     blocks: event.data ? <ContentBlockEditor key={eventId} eventId={eventId} /> : <FormSkeleton />,
+    // mounted only while shown, so it reads the history afresh each time (after the saves in the other tabs)
+    history: tab === 'history' ? <HistoryList entity="event" id={eventId} /> : null,
   };
 
   return (

@@ -5,7 +5,9 @@ import { auth, useAuth } from '../../lib/auth.ts';
 import { avatarInitials } from '../../lib/profile.ts';
 import { themeChoices, useTheme } from '../../lib/theme.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { BellIcon, HelpIcon, MenuIcon } from '../ui/icons.tsx';
+import { NotificationsButton } from '../audit/notifications.tsx';
+import { MenuIcon } from '../ui/icons.tsx';
+import { HelpButton } from './help-dialog.tsx';
 import { toast } from '../ui/toast.tsx';
 
 export function TopBar({
@@ -52,24 +54,8 @@ export function TopBar({
         {title}
       </h1>
       <div className="ml-auto flex items-center gap-1">
-        <button
-          type="button"
-          className="btn btn-ghost btn-square"
-          aria-label="Notifications"
-          onClick={() => toast({ title: 'Notifications', description: 'You have no new notifications.' })}
-        >
-          <BellIcon />
-        </button>
-        <button
-          type="button"
-          className="btn btn-ghost btn-square"
-          aria-label="Help"
-          onClick={() =>
-            toast({ title: 'Help', description: 'Manage events, customers and transactions from the sidebar. Settings holds your profile and the service fee.' })
-          }
-        >
-          <HelpIcon />
-        </button>
+        <NotificationsButton />
+        <HelpButton />
         <div className="dropdown dropdown-end">
           {/* The name starts with the visible initials, so "click AD" works for voice control (WCAG 2.5.3). */}
           <button

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { TransactionRow } from '@event-admin/core/transaction/transaction.schema';
 import { DataTable, type Column, type TableSelection, type TableSort } from '../ui/data-table.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
+import { BulkActions } from './bulk-actions.tsx';
 import { formatDate } from '../../lib/format.ts';
 import type { PagedTable } from '../../lib/use-paged-list.ts';
 
@@ -19,10 +20,18 @@ const columns: Column<TransactionRow>[] = [
   { id: 'paymentMethod', header: 'Payment Method', cell: (row) => row.paymentMethod, className: 'whitespace-nowrap' },
 ];
 
-/** Rows are selectable: the bar above the table takes the actions on a selection. */
-const selection: TableSelection<TransactionRow> = { label: (row) => `transaction ${shortId(row.id)}` };
+/** Rows are selectable (one, a shift-click range, all loaded): the bar above the table completes, fails or refunds them. */
+const selection: TableSelection<TransactionRow> = {
+  label: (row) => `transaction ${shortId(row.id)}`,
+  actions: (rows, clear) => <BulkActions rows={rows} clear={clear} />,
+};
 
-export function TransactionsTable({ searching, ...table }: PagedTable<TransactionRow> & { sort: TableSort; footer: ReactNode }) {
+/** A row opens the transaction panel. */
+export function TransactionsTable({
+  searching,
+  onOpen,
+  ...table
+}: PagedTable<TransactionRow> & { sort: TableSort; footer: ReactNode; onOpen: (id: string) => void }) {
   return (
     <section className="card bg-base-100 shadow-sm" aria-labelledby="recent-transactions-heading">
       <div className="border-b border-base-300 px-5 py-4">
@@ -38,6 +47,8 @@ export function TransactionsTable({ searching, ...table }: PagedTable<Transactio
         loadingRows={5}
         empty={searching ? 'Searching older transactions...' : 'No transactions found. Try a different search term.'}
         selection={selection}
+        onRowClick={(row) => onOpen(row.id)}
+        rowData={(row) => ({ 'data-transaction-id': row.id })}
       />
     </section>
   );

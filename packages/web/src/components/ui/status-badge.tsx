@@ -24,7 +24,7 @@ export function StatusBadge({ status, kind }: { status: string | null | undefine
   const color = (kind === 'event' ? eventColors : transactionColors)[value] ?? grey;
   return (
     <span className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-medium ${color}`} data-status={value}>
-      {capitalize(value)}
+      {capitalize(value.replace(/_/g, ' '))}
     </span>
   );
 }

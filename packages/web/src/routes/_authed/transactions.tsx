@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { PageHeader, SearchInput, Toolbar } from '../../components/layout/page-header.tsx';
+import { TransactionDetailDialog } from '../../components/transactions/transaction-detail-dialog.tsx';
 import { TransactionCards } from '../../components/transactions/transaction-cards.tsx';
 import { TransactionsTable } from '../../components/transactions/transactions-table.tsx';
 import { LoadMore } from '../../components/ui/load-more.tsx';
@@ -8,7 +9,12 @@ import { trpc } from '../../lib/trpc.ts';
 import { pagedQuery, searchTerm, usePagedList } from '../../lib/use-paged-list.ts';
 
 /** The search term and the order live in the URL, so a reload or a shared link keeps them. */
-const transactionsSearch = searchReader((search) => ({ q: optionalText(search.q), order: oneOf(listOrders)(search.order) }));
+const transactionsSearch = searchReader((search) => ({
+  q: optionalText(search.q),
+  order: oneOf(listOrders)(search.order),
+  // the open transaction panel, so it can be linked to
+  id: optionalText(search.id),
+}));
 
 export const Route = createFileRoute('/_authed/transactions')({
   staticData: { title: 'Transactions' },
@@ -53,7 +59,9 @@ function TransactionsPage() {
         {...list.table}
         sort={{ by: 'date', order, onChange: (_, next) => setSearch({ order: next === 'desc' ? undefined : next }) }}
         footer={<LoadMore {...list.more} />}
+        onOpen={(id) => void navigate({ search: (prev) => ({ ...prev, id }) })}
       />
+      <TransactionDetailDialog id={search.id ?? null} onClose={() => void navigate({ search: (prev) => ({ ...prev, id: undefined }) })} />
     </div>
   );
 }

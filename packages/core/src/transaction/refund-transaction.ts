@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { auditPut } from '../audit/audit.repo.ts';
+import { getCustomerItem } from '../customer/customer.repo.ts';
+import type { Db } from '../db/client.ts';
+import { failedConditions, retry, transact, withRetry, type TransactItem } from '../db/write.ts';
+import { DomainError, notFound } from '../error.ts';
+import { getEventItem } from '../event/event.repo.ts';
+import { formatCents, parseAmountToCents } from './money.ts';
+import { saleCounterItems, transactionChangeUpdate } from './sale-counters.ts';
+import { detailFromItem, getTransactionItemById, type StoredRefund, type TransactionItem } from './transaction.repo.ts';
+import { refundProblem, statusAfterRefund } from './transaction.rules.ts';
+
+/** Refunds one transaction may hold: keeps the item small (each refund is a line on it). */
+export const maxRefundsPerTransaction = 100;
+
+/**
+ * Everything a refund writes, in one place: the transaction (status, refunded total, the refund),
+ * the counters it moves (net sales down; a full refund also ends the sale: completed purchases,
+ * conversion and, with a customer's last sale, active customers) and its history record. The
+ * daily figures ride here too, as one more item.
+ */
+export function refundTransactionItems(
+  transaction: TransactionItem,
+  event: Record<string, unknown>,
+  customer: Record<string, unknown>,
+  refund: StoredRefund,
+  actor: string,
+): TransactItem[] {
+  const before = Number(transaction.refundedCents ?? 0);
+  const after = before + refund.amountCents;
+  const status = statusAfterRefund(transaction.amountCents, after);
+  return [
+    transactionChangeUpdate(transaction, { status, refundedCents: after, refund }),
+    ...saleCounterItems(event, customer, { completed: status === 'refunded' ? -1 : 0, salesCents: -refund.amountCents }),
+    auditPut({
+      actor,
+      action: 'refund',
+      entity: 'transaction',
+      entityId: transaction.id,
+      summary:
+        `Refunded ${formatCents(refund.amountCents)} of ${formatCents(transaction.amountCents)} ` +
+        `to ${transaction.customerName ?? 'Unknown Customer'}: ${refund.reason}`,
+      changes: [
+        ...(status === transaction.status ? [] : [{ field: 'status', from: transaction.status, to: status }]),
+        { field: 'refundedAmount', from: formatCents(before), to: formatCents(after) },
+      ],
+      notable: true,
+    }),
+  ];
+}
+
+/**
+ * Refunds part or all of what remains of a completed or partially refunded transaction.
+ * Conditional on the refunded total and version read, so parallel refunds can never together
+ * exceed the amount: a loser reads again and is refused once nothing (or too little) remains.
+ */
+export function refundTransaction(db: Db, input: { id: string; amount?: string | number | undefined; reason: string }, actor: string) {
+  return withRetry(async () => {
+    const item = (await getTransactionItemById(db, input.id, true)) as TransactionItem | undefined;
+    if (!item) throw notFound('Transaction');
+    const problem = refundProblem(item.status);
+    if (problem) throw new DomainError('conflict', problem);
+    const refunded = Number(item.refundedCents ?? 0);
+    const remaining = item.amountCents - refunded;
+    const amountCents = input.amount === undefined ? remaining : parseAmountToCents(input.amount)!;
+    if (amountCents > remaining) {
+      throw new DomainError('invalid', `Refund amount ${formatCents(amountCents)} is more than the ${formatCents(remaining)} that remains`);
+    }
+    if ((item.refunds?.length ?? 0) >= maxRefundsPerTransaction) {
+      throw new DomainError('conflict', `A transaction can be refunded at most ${maxRefundsPerTransaction} times`);
+    }
+    const [event, customer] = await Promise.all([getEventItem(db, item.eventId, true), getCustomerItem(db, item.customerId, true)]);
+    if (!event) throw notFound('Event');
+    if (!customer) throw notFound('Customer');
+    const refund: StoredRefund = { id: randomUUID(), amountCents, reason: input.reason, createdAt: new Date().toISOString() };
+    try {
+      await transact(db, refundTransactionItems(item, event, customer, refund, actor));
+    } catch (error) {
+      if (failedConditions(error)?.length) return retry;
+      throw error;
+    }
+    const after = refunded + amountCents;
+    return detailFromItem({
+      ...item,
+      status: statusAfterRefund(item.amountCents, after),
+      refundedCents: after,
+      refunds: [...(item.refunds ?? []), refund],
+      version: Number(item.version ?? 0) + 1,
+    });
+  });
+}

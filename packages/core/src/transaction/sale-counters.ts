@@ -1,0 +1,76 @@
+import { customerCountersUpdate } from '../customer/customer.repo.ts';
+import { keys } from '../db/keys.ts';
+import type { TransactItem } from '../db/write.ts';
+import { eventCountersUpdate } from '../event/event.repo.ts';
+import { statsIncrement } from '../stats/stats.repo.ts';
+import type { StoredRefund, TransactionItem } from './transaction.repo.ts';
+import { transactionSearchText } from './transaction.rules.ts';
+
+/** How a change moves a sale: completed purchases (+1 becomes a sale, -1 stops being one) and net sales in cents. */
+export interface SaleDelta {
+  completed: -1 | 0 | 1;
+  salesCents: number;
+}
+
+/**
+ * The counter updates a change of a sale moves, to ride in its transaction: the event's sales,
+ * completed purchases and conversion rank; the customer's completed count; the dashboard's ticket
+ * sales, active customers and conversion sum. Each is conditional on the counts read in `event`
+ * and `customer`, so a racing write makes the caller read again and retry instead of miscounting.
+ * The gross transaction total (SPEC's sum of amounts) never moves here.
+ */
+export function saleCounterItems(event: Record<string, unknown>, customer: Record<string, unknown>, delta: SaleDelta): TransactItem[] {
+  const eventChange = eventCountersUpdate(event, { completed: delta.completed, salesCents: delta.salesCents, views: 0 });
+  const items = [eventChange.update];
+  const totals: Record<string, number> = { ticketSalesCents: delta.salesCents, conversionSumMilli: eventChange.totals.conversionSumMilli };
+  if (delta.completed !== 0) {
+    const customerChange = customerCountersUpdate(customer, { transactions: 0, completed: delta.completed });
+    items.push(customerChange.update);
+    totals.activeCustomers = customerChange.totals.activeCustomers;
+  }
+  return [...items, statsIncrement(totals)];
+}
+
+/**
+ * The update of the transaction item itself: new status (and search text), refunds, a new
+ * version; conditional on the version, status and names it was computed from, so two changes at
+ * once never both land and a rename in between is not overwritten.
+ */
+export function transactionChangeUpdate(
+  item: TransactionItem,
+  change: { status: string; refundedCents?: number; refund?: StoredRefund },
+): TransactItem {
+  const seenVersion = Number(item.version ?? 0);
+  const seenName = (name: 'eventTitle' | 'customerName') =>
+    item[name] === undefined ? `attribute_not_exists(${name})` : `${name} = :seen_${name}`;
+  const sets = ['#status = :status', 'searchText = :searchText', 'version = :version'];
+  if (change.refund) sets.push('refundedCents = :refunded', 'refunds = list_append(if_not_exists(refunds, :none), :refund)');
+  return {
+    Update: {
+      Key: keys.transaction(item.customerId, item.purchaseDate, item.id),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: [
+        '#status = :seenStatus',
+        seenVersion === 0 ? 'attribute_not_exists(version)' : 'version = :seenVersion',
+        seenName('eventTitle'),
+        seenName('customerName'),
+      ].join(' AND '),
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':status': change.status,
+        ':searchText': transactionSearchText({
+          eventTitle: item.eventTitle,
+          customerName: item.customerName,
+          amountCents: item.amountCents,
+          status: change.status,
+        }),
+        ':version': seenVersion + 1,
+        ':seenStatus': item.status,
+        ...(seenVersion === 0 ? {} : { ':seenVersion': seenVersion }),
+        ...(item.eventTitle === undefined ? {} : { ':seen_eventTitle': item.eventTitle }),
+        ...(item.customerName === undefined ? {} : { ':seen_customerName': item.customerName }),
+        ...(change.refund ? { ':refunded': change.refundedCents, ':none': [], ':refund': [change.refund] } : {}),
+      },
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { RefundInfo, TransactionDetail, TransactionInfo } from '@event-admin/core/transaction/transaction.schema';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { signedIn, startApi, type Client, type TestApi } from '../setup/api.ts';
+import { addViews, cents, createCustomer, createEvent, ok } from './helpers.ts';
+
+let api: TestApi;
+let client: Client;
+beforeAll(async () => {
+  api = await startApi();
+  client = await signedIn(api);
+});
+afterAll(() => api.stop());
+
+/** A small seeded generator (mulberry32): the same sequence on every run, a failure can be replayed. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const read = async (key: { pk: string; sk: string }) =>
+  (await api.db.doc.send(new GetCommand({ TableName: api.db.tableName, Key: key, ConsistentRead: true }))).Item!;
+
+it('after random purchases, status changes, refunds and bulk actions, every counter equals a recomputation', async () => {
+  const rand = random(20261124);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
+  const events = await Promise.all([1, 2, 3].map(() => createEvent(client)));
+  const customers = await Promise.all([1, 2, 3, 4, 5].map(() => createCustomer(client)));
+  const ids: string[] = [];
+  const reached = new Set<string>();
+
+  const op = async () => {
+    const roll = rand();
+    if (roll < 0.3 || ids.length === 0) {
+      const status = pick(['completed', 'completed', 'pending', 'failed'] as const);
+      const amount = (100 + Math.floor(rand() * 4900)) / 100;
+      const body = { eventId: pick(events).id, customerId: pick(customers).id, amount, status, paymentMethod: 'Card' };
+      const created = await client.post('/api/transactions', body);
+      expect(created.status, created.text).toBe(201);
+      ids.push(created.body.id);
+      reached.add(created.body.status);
+      return;
+    }
+    if (roll < 0.38) return void (await addViews(client, pick(events).id, 1 + Math.floor(rand() * 5)));
+    if (roll < 0.55) {
+      const result = await client.post(`/api/transactions/${pick(ids)}/status`, { status: pick(['completed', 'failed', 'pending']) });
+      if (result.status === 200) reached.add(result.body.status);
+      return void expect([200, 409], result.text).toContain(result.status);
+    }
+    if (roll < 0.85) {
+      const amount = rand() < 0.3 ? undefined : pick(['$0.50', '$1.00', '$2.25', '$7.00', '$30.00']);
+      const result = await client.post(`/api/transactions/${pick(ids)}/refunds`, { amount, reason: 'Property test' });
+      if (result.status === 201) reached.add(result.body.status);
+      return void expect([201, 400, 409], result.text).toContain(result.status);
+    }
+    const chosen = [...new Set([pick(ids), pick(ids), pick(ids)])];
+    const action = pick(['complete', 'fail', 'refund'] as const);
+    const { results } = ok(await client.post('/api/transactions/bulk', { ids: chosen, action, reason: 'Bulk property test' }));
+    for (const result of results) if (result.ok) reached.add(result.status);
+  };
+  // 60 operations, three at a time: concurrent changes must not miscount either
+  for (let i = 0; i < 20; i++) await Promise.all([op(), op(), op()]);
+
+  // The recomputation, from the records alone
+  const listed = ok<TransactionInfo[]>(await client.get('/api/transactions'));
+  expect(listed).toHaveLength(ids.length);
+  const details = await Promise.all(listed.map(async (t) => ok<TransactionDetail>(await client.get(`/api/transactions/${t.id}`))));
+  const isSale = (t: TransactionDetail) => t.status === 'completed' || t.status === 'partially_refunded';
+  const net = (t: TransactionDetail) => (isSale(t) ? cents(t.amount) - cents(t.refundedAmount) : 0);
+  for (const t of details) {
+    const refunds = t.refunds.reduce((sum: number, r: RefundInfo) => sum + cents(r.amount), 0);
+    expect(refunds).toBe(cents(t.refundedAmount));
+    expect(cents(t.refundedAmount)).toBeLessThanOrEqual(cents(t.amount));
+    if (t.status === 'refunded') expect(t.refundedAmount).toBe(t.amount);
+    if (t.status === 'partially_refunded') expect(cents(t.refundedAmount)).toBeLessThan(cents(t.amount));
+  }
+
+  const conversions: number[] = [];
+  for (const event of events) {
+    const mine = details.filter((t) => t.eventId === event.id);
+    const stored = ok(await client.get(`/api/events/${event.id}`));
+    const sales = mine.filter(isSale).length;
+    expect(stored.completedPurchases).toBe(sales);
+    expect(Math.round(stored.sales * 100)).toBe(mine.reduce((sum, t) => sum + net(t), 0));
+    const conversion = stored.pageViews > 0 ? Math.round((sales / stored.pageViews) * 1000) / 10 : 0;
+    expect(stored.conversionRate).toBe(`${conversion}%`);
+    if (stored.pageViews > 0) conversions.push(Math.round((sales / stored.pageViews) * 100_000));
+  }
+  for (const customer of customers) {
+    const mine = details.filter((t) => t.customerId === customer.id);
+    const item = await read({ pk: `CUSTOMER#${customer.id}`, sk: 'CUSTOMER' });
+    expect(item.purchaseCount ?? 0).toBe(mine.length);
+    expect(item.completedPurchases ?? 0).toBe(mine.filter(isSale).length);
+  }
+
+  const dashboard = ok(await client.get('/api/dashboard/stats'));
+  const netCents = details.reduce((sum, t) => sum + net(t), 0);
+  expect(dashboard.ticketSales).toBe(Math.round(netCents / 100));
+  expect(dashboard.activeCustomers).toBe(new Set(details.filter(isSale).map((t) => t.customerId)).size);
+  const mean = conversions.length ? conversions.reduce((a, b) => a + b, 0) / 1000 / conversions.length : 0;
+  expect(dashboard.avgConversion).toBe(Math.round(mean * 10) / 10);
+  const stats = await read({ pk: 'STATS', sk: 'GLOBAL' });
+  expect(stats.ticketSalesCents).toBe(netCents);
+  expect(stats.conversionSumMilli).toBe(conversions.reduce((a, b) => a + b, 0));
+
+  const totals = ok(await client.get('/api/transactions/totals'));
+  expect(totals).toEqual({
+    totalTransactions: listed.length,
+    totalRevenue: `$${(listed.reduce((sum, t) => sum + cents(t.amount), 0) / 100).toFixed(2)}`,
+    uniqueCustomers: new Set(listed.map((t) => t.customerId)).size,
+  });
+  // the sequence did reach every kind of state
+  expect(reached).toEqual(new Set(['completed', 'pending', 'failed', 'partially_refunded', 'refunded']));
+}, 120_000);
