@@ -6,6 +6,7 @@ import { fn } from '../fn.ts';
 import { fromItem as transactionFromItem, listCustomerTransactionItems, refreshCustomerName } from '../transaction/transaction.repo.ts';
 import { withNames } from '../transaction/index.ts';
 import { fromItem as addressFromItem, listAddressItems } from '../address/address.repo.ts';
+import { dailyFigures } from '../report/daily.repo.ts';
 import { getStatsItem, statsIncrement } from '../stats/stats.repo.ts';
 import {
   customerItem,
@@ -19,11 +20,11 @@ import {
 } from './customer.repo.ts';
 import { createCustomerInput, customerIdInput, customersPageInput, updateCustomerInput } from './customer.schema.ts';
 
-/** Puts a customer, claims its e-mail address and counts it, in one transaction. */
+/** Puts a customer, claims its e-mail address and counts it (totals and its day's new customers), in one transaction. */
 export const create = fn(createCustomerInput, async (db, input) => {
   const item = customerItem(input, randomUUID(), new Date());
   try {
-    await transact(db, [...customerPuts(item), statsIncrement({ customerCount: 1 })]);
+    await transact(db, [...customerPuts(item), statsIncrement({ customerCount: 1 }), ...dailyFigures({ date: item.createdAt, newCustomers: 1 })]);
   } catch (error) {
     if (failedConditions(error)?.includes(1)) throw duplicateEmail();
     throw error;

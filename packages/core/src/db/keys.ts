@@ -39,6 +39,10 @@ export const keys = {
   }),
 
   stats: () => ({ pk: 'STATS', sk: 'GLOBAL' }),
+  /** One UTC day's figures for the whole business (`date` is yyyy-mm-dd). */
+  dayTotal: (date: string) => ({ pk: `DAY#${date}`, sk: 'TOTAL' }),
+  /** One UTC day's figures for one event. */
+  dayEvent: (date: string, eventId: string) => ({ pk: `DAY#${date}`, sk: `EVENT#${eventId}` }),
   settings: () => ({ pk: 'SETTINGS', sk: 'APP' }),
   adminCredentials: () => ({ pk: 'ADMIN', sk: 'CREDENTIALS' }),
   session: (tokenHash: string) => ({ pk: `SESSION#${tokenHash}`, sk: 'SESSION' }),

@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { failedConditions, retry, transact, withRetry } from '../db/write.ts';
 import { notFound } from '../error.ts';
 import { eventCountersUpdate, eventExists, getEventItem } from '../event/event.repo.ts';
+import { dailyFigures } from '../report/daily.repo.ts';
 import { statsIncrement } from '../stats/stats.repo.ts';
 import { fromItem, transactionItem, transactionPut, type CreateInput } from './transaction.repo.ts';
 
@@ -11,7 +12,8 @@ import { fromItem, transactionItem, transactionPut, type CreateInput } from './t
  * Records a transaction with every counter it moves, in one DynamoDB transaction: the event's
  * sales, completed purchases and conversion rank (a completed one only); the customer's
  * transaction counts; the dashboard totals (transactions, revenue, ticket sales, active and
- * unique customers, conversion sum). Each update is conditional on the counts it read, so
+ * unique customers, conversion sum); a completed one also moves its day's figures (on its purchase
+ * date). Each update is conditional on the counts it read, so
  * concurrent transactions retry instead of double-counting a customer's first one.
  */
 export async function createTransaction(db: Db, input: CreateInput, now = new Date()) {
@@ -44,6 +46,7 @@ export async function createTransaction(db: Db, input: CreateInput, now = new Da
               }
             : {}),
         }),
+        ...(completed ? completedDailyFigures(item) : []),
       ]);
     } catch (error) {
       if (failedConditions(error)?.length) return retry;
@@ -51,4 +54,12 @@ export async function createTransaction(db: Db, input: CreateInput, now = new Da
     }
     return fromItem(item);
   });
+}
+
+/**
+ * The daily-figure moves of a purchase that counts as completed: on the purchase's own date,
+ * whenever it becomes completed (a status change from pending calls this too).
+ */
+export function completedDailyFigures(item: { purchaseDate: string; eventId: string; amountCents: number }) {
+  return dailyFigures({ date: item.purchaseDate, eventId: item.eventId, purchases: 1, revenueCents: item.amountCents });
 }

@@ -104,6 +104,12 @@ export const routes: RestRoute[] = [
   { method: 'GET', path: '/api/transactions/totals', call: (api) => api.transactions.totals() },
   { method: 'POST', path: '/api/transactions', status: 201, call: (api, req) => api.transactions.create(object(req.body) as never) },
 
+  {
+    method: 'GET',
+    path: '/api/reports/sales',
+    call: (api, req) => api.reports.sales({ from: req.query.from, to: req.query.to, eventId: req.query.eventId || undefined }),
+  },
+
   { method: 'GET', path: '/api/app-settings', call: (api) => api.settings.get() },
   { method: 'POST', path: '/api/app-settings', call: (api, req) => api.settings.save(object(req.body) as never) },
 ];

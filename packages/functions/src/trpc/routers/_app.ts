@@ -6,6 +6,7 @@ import { customersRouter } from './customers.ts';
 import { dashboardRouter } from './dashboard.ts';
 import { eventsRouter } from './events.ts';
 import { healthRouter } from './health.ts';
+import { reportsRouter } from './reports.ts';
 import { seoRouter } from './seo.ts';
 import { settingsRouter } from './settings.ts';
 import { transactionsRouter } from './transactions.ts';
@@ -21,6 +22,7 @@ export const appRouter = router({
   customers: customersRouter,
   transactions: transactionsRouter,
   settings: settingsRouter,
+  reports: reportsRouter,
 });
 
 /** The only thing the web app imports from the server: its type. */
