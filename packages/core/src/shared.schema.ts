@@ -53,3 +53,13 @@ export const pageInput = (defaultLimit: number) =>
     cursor: z.string().max(2000).nullish(),
     q: searchTerm,
   });
+
+/** `?limit=N&cursor=C` on SPEC's whole lists: at most N items (1 to 1000) from where the last page stopped. */
+export const listPageInput = z.object({
+  limit: z.coerce
+    .number({ error: 'Limit must be a whole number between 1 and 1000' })
+    .int('Limit must be a whole number between 1 and 1000')
+    .min(1, 'Limit must be a whole number between 1 and 1000')
+    .max(1000, 'Limit must be a whole number between 1 and 1000'),
+  cursor: z.string().max(2000).nullish(),
+});

@@ -5,6 +5,7 @@ import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import type { Db } from '@event-admin/core/db/client';
 import type { AppConfig } from './config.ts';
 import { errorResponse, mountRest } from './rest/adapter.ts';
+import { mountStreams } from './rest/stream.ts';
 import { contextFromRequest } from './trpc/context.ts';
 import { appRouter } from './trpc/routers/_app.ts';
 
@@ -72,6 +73,7 @@ export function createApp(deps: { db: Db; config: AppConfig }) {
       createContext: ({ req, resHeaders }) => contextFromRequest(deps, req, resHeaders),
     }),
   );
+  mountStreams(app, deps);
   mountRest(app, deps);
   app.all('/api/*', (c) => c.text('There is no API route at this path', 404));
   app.onError((error) => errorResponse(error));

@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { failedConditions, transact } from '../db/write.ts';
 import { notFound } from '../error.ts';
+import { keys } from '../db/keys.ts';
+import { queryPage, queryPages } from '../db/query.ts';
 import { fn } from '../fn.ts';
+import { listPageInput } from '../shared.schema.ts';
 import { fromItem as transactionFromItem, listCustomerTransactionItems, refreshCustomerName } from '../transaction/transaction.repo.ts';
 import { withNames } from '../transaction/index.ts';
 import { fromItem as addressFromItem, listAddressItems } from '../address/address.repo.ts';
@@ -78,4 +81,22 @@ export const addresses = fn(customerIdInput, async (db, { id }) => {
 export const transactionHistory = fn(customerIdInput, async (db, { id }) => {
   const [, items] = await Promise.all([requireCustomer(db, id), listCustomerTransactionItems(db, id)]);
   return withNames(db, items);
+});
+
+const byCreated = () => ({
+  IndexName: 'gsi1',
+  KeyConditionExpression: 'gsi1pk = :pk',
+  ExpressionAttributeValues: { ':pk': keys.customersByCreated('', '').gsi1pk },
+  ScanIndexForward: false,
+});
+
+/** Every customer, newest first, a Query page at a time (GET /api/customers streams them). */
+export async function* listPages(db: Db) {
+  for await (const items of queryPages(db, byCreated())) yield items.map(fromItem);
+}
+
+/** At most `limit` customers, newest first, from a cursor (GET /api/customers?limit=N&cursor=C). */
+export const listPage = fn(listPageInput, async (db, input) => {
+  const { items, nextCursor } = await queryPage(db, { ...byCreated(), Limit: input.limit }, input.cursor);
+  return { items: items.map(fromItem), nextCursor };
 });

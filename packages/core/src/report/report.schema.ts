@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
 /** A UTC calendar day as the report's query names it. */
-const isoDay = z
+export const isoDay = z
   .string()
   .trim()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates must look like YYYY-MM-DD')

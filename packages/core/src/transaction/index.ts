@@ -1,7 +1,10 @@
 import { getCustomerItems } from '../customer/customer.repo.ts';
 import type { Db } from '../db/client.ts';
 import { getEventItems } from '../event/event.repo.ts';
+import { keys } from '../db/keys.ts';
+import { queryPage, queryPages } from '../db/query.ts';
 import { fn } from '../fn.ts';
+import { listPageInput } from '../shared.schema.ts';
 import { createTransaction } from './create-transaction.ts';
 import { fromItem, listTransactionItems, pageTransactionItems, rowFromItem } from './transaction.repo.ts';
 import { createTransactionInput, transactionsPageInput, type TransactionRow } from './transaction.schema.ts';
@@ -41,3 +44,21 @@ export async function withNames(db: Db, items: Record<string, unknown>[]): Promi
     customerName: r.customerName ?? names.get(r.customerId) ?? null,
   }));
 }
+
+const byDate = () => ({
+  IndexName: 'gsi1',
+  KeyConditionExpression: 'gsi1pk = :pk',
+  ExpressionAttributeValues: { ':pk': keys.transactionsByDate('', '').gsi1pk },
+  ScanIndexForward: false,
+});
+
+/** Every transaction, newest first, a Query page at a time (GET /api/transactions streams them). */
+export async function* listPages(db: Db) {
+  for await (const items of queryPages(db, byDate())) yield items.map(fromItem);
+}
+
+/** At most `limit` transactions, newest first, from a cursor (GET /api/transactions?limit=N&cursor=C). */
+export const listPage = fn(listPageInput, async (db, input) => {
+  const { items, nextCursor } = await queryPage(db, { ...byDate(), Limit: input.limit }, input.cursor);
+  return { items: items.map(fromItem), nextCursor };
+});
