@@ -37,7 +37,14 @@ function recordReads(target: Page) {
 
 async function createEvent(): Promise<EventInfo> {
   const response = await page.request.post('/api/events', {
-    data: { title: `Loader Test ${uid()}`, description: '', date: '2031-07-01T12:00:00.000Z', time: '20:00', venue: 'Load Hall', status: 'draft' },
+    data: {
+      title: `Loader Test ${uid()}`,
+      description: '',
+      date: '2031-07-01T12:00:00.000Z',
+      time: '20:00',
+      venue: 'Load Hall',
+      status: 'draft',
+    },
   });
   expect(response.status()).toBe(201);
   return response.json();

@@ -24,7 +24,14 @@ async function expectToast(title: string, description?: string) {
 
 async function createEvent(): Promise<EventInfo> {
   const response = await page.request.post('/api/events', {
-    data: { title: `Guard Test ${uid()}`, description: 'Saved words', date: '2031-05-20T12:00:00.000Z', time: '18:00', venue: 'Guard Hall', status: 'active' },
+    data: {
+      title: `Guard Test ${uid()}`,
+      description: 'Saved words',
+      date: '2031-05-20T12:00:00.000Z',
+      time: '18:00',
+      venue: 'Guard Hall',
+      status: 'active',
+    },
   });
   expect(response.status()).toBe(201);
   return response.json();
@@ -206,11 +213,12 @@ describe('unsaved-changes guard', () => {
 describe('a save refused with 409 keeps the input', () => {
   it('on the CTA tab, and the latest version can be loaded', async () => {
     const event = await createEvent();
-    expect((await page.request.post(`/api/events/${event.id}/cta`, { data: { text: 'RSVP', isCustom: false } })).status()).toBe(200);
+    const saveCta = (text: string) => page.request.post(`/api/events/${event.id}/cta`, { data: { text, isCustom: false } });
+    expect((await saveCta('RSVP')).status()).toBe(200);
     await page.goto(`/events/${event.id}?tab=cta`);
     await visible(field('Button Text'));
     expect(await field('Button Text').inputValue()).toBe('RSVP');
-    expect((await page.request.post(`/api/events/${event.id}/cta`, { data: { text: 'Join Us', isCustom: false } })).status()).toBe(200);
+    expect((await saveCta('Join Us')).status()).toBe(200);
 
     await field('Button Text').fill('Mine, not theirs');
     await panel().getByRole('button', { name: 'Save CTA' }).click();
@@ -231,7 +239,7 @@ describe('a save refused with 409 keeps the input', () => {
     await visible(fee);
     try {
       const current = await (await page.request.get('/api/app-settings')).json();
-      const other = await page.request.post('/api/app-settings', { data: { serviceFeePercentage: '12.5', version: current.version || undefined } });
+      const other = await page.request.post('/api/app-settings', { data: { serviceFeePercentage: '12.5', version: current.version } });
       expect(other.status()).toBe(200);
 
       await fee.fill('21');
@@ -248,7 +256,8 @@ describe('a save refused with 409 keeps the input', () => {
       // Put back what the other files may have set (nothing to put back if it was never saved).
       const latest = await (await page.request.get('/api/app-settings')).json();
       if (before.serviceFeePercentage) {
-        await page.request.post('/api/app-settings', { data: { serviceFeePercentage: before.serviceFeePercentage, version: latest.version } });
+        const data = { serviceFeePercentage: before.serviceFeePercentage, version: latest.version };
+        await page.request.post('/api/app-settings', { data });
       }
     }
   });

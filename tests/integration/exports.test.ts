@@ -123,8 +123,8 @@ describe('whole lists by Link', () => {
     const items: any[] = [];
     let next: string | null = `${path}?limit=${limit}`;
     for (let pages = 0; next && pages < 100; pages++) {
-      const result = await client.get(next);
-      const page = ok(result);
+      const result: Awaited<ReturnType<Client['get']>> = await client.get(next);
+      const page: any[] = ok(result);
       expect(page.length).toBeLessThanOrEqual(limit);
       items.push(...page);
       next = /^<([^>]+)>; rel="next"$/.exec(result.headers.get('link') ?? '')?.[1] ?? null;

@@ -27,6 +27,9 @@ async function failure(call: Promise<unknown>) {
 
 const procedures = [
   'auth.login', 'auth.logout', 'auth.me', 'auth.changePassword',
+  'twoFactor.setup', 'twoFactor.enable', 'twoFactor.disable',
+  'sessions.list', 'sessions.delete', 'sessions.revokeOthers',
+  'tokens.list', 'tokens.create', 'tokens.delete',
   'health.check',
   'dashboard.stats', 'dashboard.topEvents',
   'events.list', 'events.page', 'events.recent', 'events.get', 'events.listWithDetails', 'events.create', 'events.update', 'events.addViews',
@@ -59,7 +62,7 @@ describe('auth procedures', () => {
     const fresh = new Client(api.base);
     fresh.cookie = setCookie.split(';')[0]!;
     const freshTrpc = fresh.trpc();
-    expect(await freshTrpc.auth.me.query()).toEqual({ username: 'admin' });
+    expect(await freshTrpc.auth.me.query()).toEqual({ username: 'admin', twoFactorEnabled: false });
     expect(await freshTrpc.auth.logout.mutate()).toEqual({ ok: true });
     expect(await trpcStatus(freshTrpc.auth.me.query())).toBe(401);
   });
@@ -88,6 +91,15 @@ describe('every procedure needs a session but login, logout and health', () => {
   const cases: [string, (t: ReturnType<Client['trpc']>) => Promise<unknown>][] = [
     ['auth.me', (t) => t.auth.me.query()],
     ['auth.changePassword', (t) => t.auth.changePassword.mutate({ currentPassword: 'a', newPassword: 'abcdefgh', confirmPassword: 'abcdefgh' })],
+    ['twoFactor.setup', (t) => t.twoFactor.setup.mutate()],
+    ['twoFactor.enable', (t) => t.twoFactor.enable.mutate({ code: '123456' })],
+    ['twoFactor.disable', (t) => t.twoFactor.disable.mutate({ password: 'x', code: '123456' })],
+    ['sessions.list', (t) => t.sessions.list.query()],
+    ['sessions.delete', (t) => t.sessions.delete.mutate({ id: 'x' })],
+    ['sessions.revokeOthers', (t) => t.sessions.revokeOthers.mutate()],
+    ['tokens.list', (t) => t.tokens.list.query()],
+    ['tokens.create', (t) => t.tokens.create.mutate({ name: 'x', scope: 'read' })],
+    ['tokens.delete', (t) => t.tokens.delete.mutate({ id: 'x' })],
     ['dashboard.stats', (t) => t.dashboard.stats.query()],
     ['dashboard.topEvents', (t) => t.dashboard.topEvents.query()],
     ['events.list', (t) => t.events.list.query()],

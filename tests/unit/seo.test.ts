@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { defaultOgType, saveSeoInput, seoEditForm } from '@event-admin/core/seo/seo.schema';
+import { defaultOgType, ogTypes, saveSeoInput, seoEditForm } from '@event-admin/core/seo/seo.schema';
 import { seoScore, seoScoreLabel, seoTargets, splitKeywords } from '@event-admin/core/seo/seo.rules';
 import { chars, messageFor, messages } from './issues.ts';
 
 describe('SEO edit form (SPEC §5)', () => {
   const valid = { metaTitle: 'A title', metaDescription: 'A description', keywords: 'a, b', ogImageUrl: '', ogType: 'website' };
+
+  it('offers one list of Open Graph types, the default first, each short enough for the API', () => {
+    expect(ogTypes[0]).toBe(defaultOgType);
+    expect(new Set(ogTypes).size).toBe(ogTypes.length);
+    for (const ogType of ogTypes) expect(saveSeoInput.safeParse({ eventId: 'e1', ogType }).success).toBe(true);
+  });
 
   it('accepts a complete form, with an empty image URL', () => {
     expect(messages(seoEditForm, valid)).toEqual([]);

@@ -4,9 +4,10 @@ import { secureHeaders } from 'hono/secure-headers';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import type { Db } from '@event-admin/core/db/client';
 import type { AppConfig } from './config.ts';
+import { clientAddress } from './client-address.ts';
 import { errorResponse, mountRest } from './rest/adapter.ts';
 import { mountStreams } from './rest/stream.ts';
-import { contextFromRequest } from './trpc/context.ts';
+import { contextFromRequest, readBearer } from './trpc/context.ts';
 import { appRouter } from './trpc/routers/_app.ts';
 
 export const maxBodyBytes = 1024 * 1024;
@@ -29,6 +30,8 @@ function requestOrigin(req: Request) {
 /** Changes come only from our own pages: a cross-site form or script is refused (with SameSite=Strict, defence in depth). */
 const sameOriginWrites: MiddlewareHandler = async (c, next) => {
   if (['GET', 'HEAD', 'OPTIONS'].includes(c.req.method)) return next();
+  // An integration's bearer call carries no cookie, so a forged cross-site request has nothing to ride on.
+  if (readBearer(c.req.header('authorization')) !== undefined && !c.req.header('cookie')) return next();
   const origin = c.req.header('origin');
   if ((origin && origin !== requestOrigin(c.req.raw)) || c.req.header('sec-fetch-site') === 'cross-site') {
     return c.text('Cross-origin requests are not allowed', 403);
@@ -70,7 +73,7 @@ export function createApp(deps: { db: Db; config: AppConfig }) {
       endpoint: '/trpc',
       req: c.req.raw,
       router: appRouter,
-      createContext: ({ req, resHeaders }) => contextFromRequest(deps, req, resHeaders),
+      createContext: ({ req, resHeaders }) => contextFromRequest(deps, req, resHeaders, clientAddress(c)),
     }),
   );
   mountStreams(app, deps);

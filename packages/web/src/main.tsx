@@ -7,12 +7,13 @@ import { createQueryClient, createTrpcClient, createTrpcUtils, trpc } from './li
 import { createAppRouter } from './router.tsx';
 import './styles.css';
 
-// Any 401 means the server session is gone: forget the browser's flag and go to /login.
+// Any 401 means the server session is gone: forget the browser's flag and go to /login. Unsaved
+// edits cannot be saved without a session, so no form holds this navigation up.
 const queryClient = createQueryClient(() => {
   if (!auth.get().isAuthenticated) return;
   auth.signOut();
   queryClient.clear();
-  void router.navigate({ to: '/login' });
+  void router.navigate({ to: '/login', ignoreBlocker: true });
 });
 const trpcClient = createTrpcClient();
 const router = createAppRouter({ auth, queryClient, trpc: createTrpcUtils(queryClient, trpcClient) });

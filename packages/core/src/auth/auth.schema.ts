@@ -15,6 +15,7 @@ export const loginInput = z.object({
     .string({ error: loginRules.password.required })
     .min(1, loginRules.password.required)
     .max(loginRules.password.maxLength, loginRules.password.tooLong),
+  code: z.string().trim().max(loginRules.code.maxLength, loginRules.code.tooLong).optional(),
 });
 
 export const minPasswordLength = 8;
@@ -37,4 +38,9 @@ export type ChangePasswordForm = z.infer<typeof changePasswordForm>;
 
 export interface SessionUser {
   username: string;
+}
+
+/** GET /api/auth/me */
+export interface Me extends SessionUser {
+  twoFactorEnabled: boolean;
 }

@@ -24,7 +24,7 @@ export const keys = {
   address: (customerId: string, id: string) => ({ pk: `CUSTOMER#${customerId}`, sk: `ADDRESS#${id}` }),
   addressPrefix: 'ADDRESS#',
 
-  // Transactions keep their first name in stored keys and attributes (PURCHASE#, EVENT_PURCHASES#) so existing data reads on.
+  // Stored names stay as first written (PURCHASE#, EVENT_PURCHASES#, purchaseCount, completedPurchases): existing data reads on.
   transaction: (customerId: string, purchaseDate: string, id: string) => ({
     pk: `CUSTOMER#${customerId}`,
     sk: `PURCHASE#${ordered(purchaseDate, id)}`,
@@ -46,7 +46,18 @@ export const keys = {
   settings: () => ({ pk: 'SETTINGS', sk: 'APP' }),
   adminCredentials: () => ({ pk: 'ADMIN', sk: 'CREDENTIALS' }),
   session: (tokenHash: string) => ({ pk: `SESSION#${tokenHash}`, sk: 'SESSION' }),
-  loginThrottle: (username: string) => ({ pk: `LOGIN#${username.toLowerCase()}`, sk: 'THROTTLE' }),
+  /** gsi1: the administrator's sessions, newest first (Settings > Security > Manage Sessions). */
+  sessionsByCreated: (createdAt: string, id: string) => ({ gsi1pk: 'SESSIONS', gsi1sk: ordered(createdAt, id) }),
+  /** Failed sign-ins of one username from one client address. */
+  loginThrottle: (username: string, address: string) => ({ pk: `LOGIN#${username.toLowerCase()}#${address}`, sk: 'THROTTLE' }),
+  /** The second factor: secret, hashed recovery codes, last accepted time step. */
+  twoFactor: () => ({ pk: 'ADMIN', sk: 'TOTP' }),
+  /** A secret handed out by setup, waiting for its first code. */
+  twoFactorSetup: () => ({ pk: 'ADMIN', sk: 'TOTP_SETUP' }),
+  /** An API token under the hash of its value (the value itself is never stored). */
+  apiToken: (tokenHash: string) => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' }),
+  /** gsi1: all API tokens, newest first. */
+  apiTokensByCreated: (createdAt: string, id: string) => ({ gsi1pk: 'TOKENS', gsi1sk: ordered(createdAt, id) }),
   /** A one-off data migration that has run (e.g. backfilling search fields). */
   migration: (name: string) => ({ pk: 'MIGRATION', sk: name }),
 } as const;

@@ -9,13 +9,20 @@ export interface CachedSession {
   username: string;
   /** when the session itself ends (ms since the epoch) */
   expiresAt: number;
+  /** the session's public id (not its token) */
+  id?: string;
+}
+
+/** Anything cached by the hash of a secret that ends at `expiresAt` (sessions, API tokens). */
+interface Expiring {
+  expiresAt: number;
 }
 
 export const sessionCacheTtlMs = 30_000;
 export const sessionCacheMaxEntries = 1000;
 
-export class SessionCache {
-  readonly #entries = new Map<string, CachedSession & { cachedUntil: number }>();
+export class SessionCache<T extends Expiring = CachedSession> {
+  readonly #entries = new Map<string, { value: T; cachedUntil: number }>();
 
   constructor(
     readonly ttlMs = sessionCacheTtlMs,
@@ -23,24 +30,24 @@ export class SessionCache {
   ) {}
 
   /** The session of a token hash if it is cached, fresh and not expired; otherwise undefined. */
-  get(tokenHash: string, now = Date.now()): CachedSession | undefined {
+  get(tokenHash: string, now = Date.now()): T | undefined {
     const entry = this.#entries.get(tokenHash);
     if (!entry) return undefined;
-    if (entry.cachedUntil <= now || entry.expiresAt <= now) {
+    if (entry.cachedUntil <= now || entry.value.expiresAt <= now) {
       this.#entries.delete(tokenHash);
       return undefined;
     }
     // Most recently used last: the oldest entry is the one evicted when full.
     this.#entries.delete(tokenHash);
     this.#entries.set(tokenHash, entry);
-    return { username: entry.username, expiresAt: entry.expiresAt };
+    return entry.value;
   }
 
-  set(tokenHash: string, session: CachedSession, now = Date.now()) {
-    if (session.expiresAt <= now || this.ttlMs <= 0) return;
+  set(tokenHash: string, value: T, now = Date.now()) {
+    if (value.expiresAt <= now || this.ttlMs <= 0) return;
     this.#entries.delete(tokenHash);
     while (this.#entries.size >= this.maxEntries) this.#entries.delete(this.#entries.keys().next().value!);
-    this.#entries.set(tokenHash, { ...session, cachedUntil: Math.min(now + this.ttlMs, session.expiresAt) });
+    this.#entries.set(tokenHash, { value, cachedUntil: Math.min(now + this.ttlMs, value.expiresAt) });
   }
 
   delete(tokenHash: string) {

@@ -1,73 +1,89 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
+import { queryAll } from '../db/query.ts';
 
 export interface SessionItem {
+  /** the public id shown in Manage Sessions; never the token */
+  id?: string;
   username: string;
   createdAt: string;
   expiresAt: number;
+  lastSeenAt?: string;
+  userAgent?: string;
+  ip?: string;
 }
 
-/** Stores a session under the hash of its token; TTL removes it after it expires. */
+/** A stored session with the hash of its token (from its key). */
+export type StoredSession = SessionItem & { id: string; tokenHash: string };
+
+const fromItem = (item: Record<string, unknown>): StoredSession => ({
+  id: String(item.id ?? ''),
+  tokenHash: String(item.pk).slice('SESSION#'.length),
+  username: String(item.username),
+  createdAt: String(item.createdAt),
+  expiresAt: Number(item.expiresAt),
+  lastSeenAt: (item.lastSeenAt as string | undefined) ?? String(item.createdAt),
+  userAgent: (item.userAgent as string | undefined) ?? '',
+  ip: (item.ip as string | undefined) ?? '',
+});
+
+/** Stores a session under the hash of its token, listed by creation; TTL removes it after it expires. */
 export async function putSession(db: Db, tokenHash: string, session: SessionItem) {
+  const id = session.id ?? randomUUID();
   await db.doc.send(
     new PutCommand({
       TableName: db.tableName,
-      Item: { ...keys.session(tokenHash), ...session, ttl: Math.ceil(session.expiresAt / 1000) },
+      Item: {
+        ...keys.session(tokenHash),
+        ...keys.sessionsByCreated(session.createdAt, id),
+        lastSeenAt: session.createdAt,
+        ...session,
+        id,
+        ttl: Math.ceil(session.expiresAt / 1000),
+      },
     }),
   );
+  return id;
 }
 
-/** A session by token hash (every signed-in call). */
+/** A session by token hash (every signed-in call the cache cannot answer). */
 export async function getSession(db: Db, tokenHash: string) {
   const result = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.session(tokenHash) }));
-  return result.Item as (SessionItem & Record<string, unknown>) | undefined;
+  return result.Item ? fromItem(result.Item) : undefined;
+}
+
+/** Records that a session was used; never brings back a session deleted meanwhile. */
+export async function touchSession(db: Db, tokenHash: string, lastSeenAt: string) {
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.session(tokenHash),
+        UpdateExpression: 'SET lastSeenAt = :at',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':at': lastSeenAt },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof Error && error.name === 'ConditionalCheckFailedException')) throw error;
+  }
+}
+
+/** Manage Sessions: every stored session, newest first (expired ones linger until TTL removes them). */
+export async function listSessionItems(db: Db) {
+  const items = await queryAll(db, {
+    IndexName: 'gsi1',
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': 'SESSIONS' },
+    ScanIndexForward: false,
+  });
+  return items.map(fromItem);
 }
 
 export async function deleteSession(db: Db, tokenHash: string) {
   await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: keys.session(tokenHash) }));
-}
-
-export interface ThrottleItem {
-  failures: number;
-  lockedUntil?: number;
-}
-
-/** Failed sign-ins in a row for a username. */
-export async function getThrottle(db: Db, username: string) {
-  const result = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.loginThrottle(username), ConsistentRead: true }));
-  return result.Item as (ThrottleItem & Record<string, unknown>) | undefined;
-}
-
-/** Counts one more failure; returns the count so the caller can lock the name. */
-export async function addThrottleFailure(db: Db, username: string, expiresAt: number) {
-  const result = await db.doc.send(
-    new UpdateCommand({
-      TableName: db.tableName,
-      Key: keys.loginThrottle(username),
-      UpdateExpression: 'ADD failures :one SET #ttl = :ttl',
-      ExpressionAttributeNames: { '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':one': 1, ':ttl': Math.ceil(expiresAt / 1000) },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  return Number(result.Attributes?.failures ?? 1);
-}
-
-export async function lockThrottle(db: Db, username: string, lockedUntil: number) {
-  await db.doc.send(
-    new UpdateCommand({
-      TableName: db.tableName,
-      Key: keys.loginThrottle(username),
-      UpdateExpression: 'SET lockedUntil = :until, failures = :zero, #ttl = :ttl',
-      ExpressionAttributeNames: { '#ttl': 'ttl' },
-      ExpressionAttributeValues: { ':until': lockedUntil, ':zero': 0, ':ttl': Math.ceil(lockedUntil / 1000) + 60 },
-    }),
-  );
-}
-
-export async function clearThrottle(db: Db, username: string) {
-  await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: keys.loginThrottle(username) }));
 }
 
 /** The admin password set from Settings > Security, if any (otherwise the configured one holds). */

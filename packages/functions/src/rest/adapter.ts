@@ -4,9 +4,10 @@ import { DomainError } from '@event-admin/core/error';
 import type { Db } from '@event-admin/core/db/client';
 import type { AppConfig } from '../config.ts';
 import { createCaller } from '../trpc/caller.ts';
+import { clientAddress } from '../client-address.ts';
 import { contextFromRequest } from '../trpc/context.ts';
 import { toPublicError } from '../trpc/errors.ts';
-import { routes } from './routes.ts';
+import { routes as restRoutes, type RestRoute } from './routes.ts';
 
 async function readJson(req: Request): Promise<unknown> {
   const text = await req.text();
@@ -28,14 +29,19 @@ export function errorResponse(error: unknown) {
 }
 
 /** Mounts the REST table: parse path, query and body, call the procedure, answer JSON or text. */
-export function mountRest(app: Hono, deps: { db: Db; config: AppConfig }) {
+export function mountRest(app: Hono, deps: { db: Db; config: AppConfig }, routes: readonly RestRoute[] = restRoutes) {
   for (const route of routes) {
     app.on(route.method, route.path, async (c) => {
       const resHeaders = new Headers();
       try {
-        const body = route.method === 'GET' ? undefined : await readJson(c.req.raw);
-        const api = createCaller(contextFromRequest(deps, c.req.raw, resHeaders));
+        const body = route.method === 'GET' || route.method === 'DELETE' ? undefined : await readJson(c.req.raw);
+        const api = createCaller(contextFromRequest(deps, c.req.raw, resHeaders, clientAddress(c)));
         const result = await route.call(api, { params: c.req.param() as Record<string, string>, query: c.req.query(), body });
+        if (route.status === 204) {
+          const empty = c.body(null, 204);
+          resHeaders.forEach((value, key) => empty.headers.append(key, value));
+          return empty;
+        }
         // With its length known, a small answer skips the compression step untouched.
         const json = JSON.stringify(result ?? null);
         const response = c.body(json, route.status ?? 200, {

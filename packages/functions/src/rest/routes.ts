@@ -3,18 +3,38 @@ import type { createCaller } from '../trpc/caller.ts';
 
 type Api = ReturnType<typeof createCaller>;
 
-export interface RestRequest {
-  params: Record<string, string>;
+/** ':id' segments of a path, as names: '/api/events/:id/seo' -> 'id'. */
+type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<`/${Rest}`>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+export interface RestRequest<Path extends string = string> {
+  /** exactly the path's parameters when the path is known, any name otherwise */
+  params: string extends Path ? Record<string, string> : { [Name in ParamNames<Path>]: string };
   query: Record<string, string | undefined>;
   body: unknown;
 }
 
+export type RestMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
 export interface RestRoute {
-  method: 'GET' | 'POST' | 'PUT';
+  method: RestMethod;
   path: string;
-  /** the success status; 200 unless it creates */
-  status?: 200 | 201;
+  /** the success status: 200 unless it creates (201) or answers nothing (204, an empty body) */
+  status?: 200 | 201 | 204;
   call: (api: Api, req: RestRequest) => Promise<unknown>;
+}
+
+/** One row of the table, its path parameters typed from the path itself. */
+function route<Path extends string>(
+  method: RestMethod,
+  path: Path,
+  call: (api: Api, req: RestRequest<Path>) => Promise<unknown>,
+  status?: RestRoute['status'],
+): RestRoute {
+  return { method, path, call: call as RestRoute['call'], ...(status ? { status } : {}) };
 }
 
 /** Most bodies are JSON objects; anything else is refused before it reaches a procedure. */
@@ -27,88 +47,81 @@ function object(body: unknown): Record<string, unknown> {
 }
 
 /**
+ * Calls a procedure with what the client sent, plus values from the path. The procedure's own
+ * zod input schema checks all of it before anything runs (a bad field is a 400 with its
+ * message), so the sent fields are typed here as that schema's input, and the path values,
+ * typed exactly, take precedence over any the body carries.
+ */
+function send<Input extends object, Output>(
+  procedure: (input: Input) => Promise<Output>,
+  sent: Record<string, unknown>,
+  fromPath: Partial<NoInfer<Input>> = {},
+): Promise<Output> {
+  return procedure({ ...sent, ...fromPath } as Input);
+}
+
+/**
  * SPEC.md §7 (and the few additions of DESIGN.md), each path onto the tRPC procedure that
  * implements it: one implementation, two surfaces. Order matters where a literal segment
  * (`/api/events/recent`) would also match a parameter (`/api/events/:id`).
  */
 export const routes: RestRoute[] = [
-  { method: 'GET', path: '/api/health', call: (api) => api.health.check() },
-  { method: 'POST', path: '/api/auth/login', call: (api, req) => api.auth.login(object(req.body) as never) },
-  { method: 'POST', path: '/api/auth/logout', call: (api) => api.auth.logout() },
-  { method: 'GET', path: '/api/auth/me', call: (api) => api.auth.me() },
-  { method: 'POST', path: '/api/auth/password', call: (api, req) => api.auth.changePassword(object(req.body) as never) },
+  route('GET', '/api/health', (api) => api.health.check()),
+  route('POST', '/api/auth/login', (api, req) => send(api.auth.login, object(req.body))),
+  route('POST', '/api/auth/logout', (api) => api.auth.logout()),
+  route('GET', '/api/auth/me', (api) => api.auth.me()),
+  route('POST', '/api/auth/password', (api, req) => send(api.auth.changePassword, object(req.body))),
+  route('POST', '/api/auth/2fa/setup', (api) => api.twoFactor.setup()),
+  route('POST', '/api/auth/2fa/enable', (api, req) => send(api.twoFactor.enable, object(req.body))),
+  route('POST', '/api/auth/2fa/disable', (api, req) => send(api.twoFactor.disable, object(req.body)), 204),
+  route('GET', '/api/auth/sessions', (api) => api.sessions.list()),
+  route('POST', '/api/auth/sessions/revoke-others', (api) => api.sessions.revokeOthers(), 204),
+  route('DELETE', '/api/auth/sessions/:id', (api, req) => api.sessions.delete({ id: req.params.id }), 204),
+  route('GET', '/api/tokens', (api) => api.tokens.list()),
+  route('POST', '/api/tokens', (api, req) => send(api.tokens.create, object(req.body)), 201),
+  route('DELETE', '/api/tokens/:id', (api, req) => api.tokens.delete({ id: req.params.id }), 204),
 
-  { method: 'GET', path: '/api/dashboard/stats', call: (api) => api.dashboard.stats() },
-  { method: 'GET', path: '/api/dashboard/top-events', call: (api) => api.dashboard.topEvents() },
+  route('GET', '/api/dashboard/stats', (api) => api.dashboard.stats()),
+  route('GET', '/api/dashboard/top-events', (api) => api.dashboard.topEvents()),
 
-  { method: 'GET', path: '/api/events', call: (api) => api.events.list() },
-  { method: 'GET', path: '/api/events/recent', call: (api, req) => api.events.recent({ limit: req.query.limit }) },
-  { method: 'POST', path: '/api/events', status: 201, call: (api, req) => api.events.create(object(req.body) as never) },
-  { method: 'GET', path: '/api/events/:id', call: (api, req) => api.events.get({ id: req.params.id! }) },
-  {
-    method: 'PUT',
-    path: '/api/events/:id',
-    call: (api, req) => api.events.update({ ...object(req.body), id: req.params.id! } as never),
-  },
-  {
-    method: 'POST',
-    path: '/api/events/:id/views',
-    call: (api, req) => api.events.addViews({ ...object(req.body), id: req.params.id! } as never),
-  },
-  { method: 'GET', path: '/api/events/:id/seo', call: (api, req) => api.seo.get({ id: req.params.id! }) },
-  {
-    method: 'POST',
-    path: '/api/events/:id/seo',
-    call: (api, req) => api.seo.save({ ...object(req.body), eventId: req.params.id! } as never),
-  },
-  { method: 'GET', path: '/api/events/:id/cta', call: (api, req) => api.cta.get({ id: req.params.id! }) },
-  {
-    method: 'POST',
-    path: '/api/events/:id/cta',
-    call: (api, req) => api.cta.save({ ...object(req.body), eventId: req.params.id! } as never),
-  },
-  {
-    method: 'GET',
-    path: '/api/events/:id/content-blocks',
-    call: async (api, req) => (await api.contentBlocks.get({ id: req.params.id! })).blocks,
-  },
-  {
-    // SPEC sends the bare array; `{ blocks, version }` also works, for a save that must not overwrite.
-    method: 'POST',
-    path: '/api/events/:id/content-blocks',
-    call: async (api, req) => {
-      const body = Array.isArray(req.body) ? { blocks: req.body } : object(req.body);
-      return (await api.contentBlocks.save({ ...body, eventId: req.params.id! } as never)).blocks;
-    },
-  },
-  { method: 'GET', path: '/api/events-with-details', call: (api) => api.events.listWithDetails() },
+  route('GET', '/api/events', (api) => api.events.list()),
+  route('GET', '/api/events/recent', (api, req) => api.events.recent({ limit: req.query.limit })),
+  route('POST', '/api/events', (api, req) => send(api.events.create, object(req.body)), 201),
+  route('GET', '/api/events/:id', (api, req) => api.events.get({ id: req.params.id })),
+  route('PUT', '/api/events/:id', (api, req) => send(api.events.update, object(req.body), { id: req.params.id })),
+  route('POST', '/api/events/:id/views', (api, req) => send(api.events.addViews, object(req.body), { id: req.params.id })),
+  route('GET', '/api/events/:id/seo', (api, req) => api.seo.get({ id: req.params.id })),
+  route('POST', '/api/events/:id/seo', (api, req) => send(api.seo.save, object(req.body), { eventId: req.params.id })),
+  route('GET', '/api/events/:id/cta', (api, req) => api.cta.get({ id: req.params.id })),
+  route('POST', '/api/events/:id/cta', (api, req) => send(api.cta.save, object(req.body), { eventId: req.params.id })),
+  route('GET', '/api/events/:id/content-blocks', async (api, req) => (await api.contentBlocks.get({ id: req.params.id })).blocks),
+  // SPEC sends the bare array; `{ blocks, version }` also works, for a save that must not overwrite.
+  route('POST', '/api/events/:id/content-blocks', async (api, req) => {
+    const sent = Array.isArray(req.body) ? { blocks: req.body } : object(req.body);
+    return (await send(api.contentBlocks.save, sent, { eventId: req.params.id })).blocks;
+  }),
+  route('GET', '/api/events-with-details', (api) => api.events.listWithDetails()),
 
   // GET /api/customers, /api/transactions and the exports are streamed: stream-routes.ts.
-  { method: 'POST', path: '/api/customers', status: 201, call: (api, req) => api.customers.create(object(req.body) as never) },
-  { method: 'GET', path: '/api/customers/:id', call: (api, req) => api.customers.get({ id: req.params.id! }) },
-  {
-    method: 'PUT',
-    path: '/api/customers/:id',
-    call: (api, req) => api.customers.update({ ...object(req.body), id: req.params.id! } as never),
-  },
-  { method: 'GET', path: '/api/customers/:id/purchases', call: (api, req) => api.customers.transactions({ id: req.params.id! }) },
-  { method: 'GET', path: '/api/customers/:id/addresses', call: (api, req) => api.customers.addresses({ id: req.params.id! }) },
-  {
-    method: 'POST',
-    path: '/api/customers/:id/addresses',
-    status: 201,
-    call: (api, req) => api.customers.createAddress({ ...object(req.body), customerId: req.params.id! } as never),
-  },
+  route('POST', '/api/customers', (api, req) => send(api.customers.create, object(req.body)), 201),
+  route('GET', '/api/customers/:id', (api, req) => api.customers.get({ id: req.params.id })),
+  route('PUT', '/api/customers/:id', (api, req) => send(api.customers.update, object(req.body), { id: req.params.id })),
+  route('GET', '/api/customers/:id/purchases', (api, req) => api.customers.transactions({ id: req.params.id })),
+  route('GET', '/api/customers/:id/addresses', (api, req) => api.customers.addresses({ id: req.params.id })),
+  route(
+    'POST',
+    '/api/customers/:id/addresses',
+    (api, req) => send(api.customers.createAddress, object(req.body), { customerId: req.params.id }),
+    201,
+  ),
 
-  { method: 'GET', path: '/api/transactions/totals', call: (api) => api.transactions.totals() },
-  { method: 'POST', path: '/api/transactions', status: 201, call: (api, req) => api.transactions.create(object(req.body) as never) },
+  route('GET', '/api/transactions/totals', (api) => api.transactions.totals()),
+  route('POST', '/api/transactions', (api, req) => send(api.transactions.create, object(req.body)), 201),
 
-  {
-    method: 'GET',
-    path: '/api/reports/sales',
-    call: (api, req) => api.reports.sales({ from: req.query.from, to: req.query.to, eventId: req.query.eventId || undefined }),
-  },
+  route('GET', '/api/reports/sales', (api, req) =>
+    api.reports.sales({ from: req.query.from, to: req.query.to, eventId: req.query.eventId || undefined }),
+  ),
 
-  { method: 'GET', path: '/api/app-settings', call: (api) => api.settings.get() },
-  { method: 'POST', path: '/api/app-settings', call: (api, req) => api.settings.save(object(req.body) as never) },
+  route('GET', '/api/app-settings', (api) => api.settings.get()),
+  route('POST', '/api/app-settings', (api, req) => send(api.settings.save, object(req.body))),
 ];

@@ -46,11 +46,11 @@ export const streamRoutes: StreamRoute[] = [
   {
     method: 'GET',
     path: '/api/exports/transactions.csv',
-    stream: async (_api, db, req) => {
-      const { from, to, status, eventId } = req.query;
-      const empty = (v: string | undefined) => (v === '' ? undefined : v);
-      const csv = await Export.transactionsCsv(db, { from: empty(from), to: empty(to), status: empty(status) as never, eventId: empty(eventId) });
-      return { kind: 'csv', ...csv };
+    stream: async (api, db, req) => {
+      // An empty field (a form's blank date) means no filter.
+      const sent = Object.fromEntries(['from', 'to', 'status', 'eventId'].map((name) => [name, req.query[name] || undefined]));
+      const filters = await api.exports.transactionsFilters(sent as never);
+      return { kind: 'csv', ...(await Export.transactionsCsv(db, filters)) };
     },
   },
   { method: 'GET', path: '/api/exports/customers.csv', stream: async (_api, db) => ({ kind: 'csv', ...(await Export.customersCsv(db)) }) },

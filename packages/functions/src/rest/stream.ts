@@ -1,6 +1,7 @@
 import type { Hono } from 'hono';
 import type { Db } from '@event-admin/core/db/client';
 import type { AppConfig } from '../config.ts';
+import { clientAddress } from '../client-address.ts';
 import { createCaller } from '../trpc/caller.ts';
 import { contextFromRequest } from '../trpc/context.ts';
 import { errorResponse } from './adapter.ts';
@@ -75,8 +76,8 @@ export function mountStreams(app: Hono, deps: { db: Db; config: AppConfig }) {
   for (const route of streamRoutes) {
     app.on(route.method, route.path, async (c) => {
       try {
-        const api = createCaller(contextFromRequest(deps, c.req.raw, new Headers()));
-        await api.auth.me();
+        const api = createCaller(contextFromRequest(deps, c.req.raw, new Headers(), clientAddress(c)));
+        await api.exports.access();
         const req = { params: c.req.param() as Record<string, string>, query: c.req.query(), body: undefined };
         return respond(await route.stream(api, deps.db, req), c.req.url);
       } catch (error) {

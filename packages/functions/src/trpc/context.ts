@@ -9,6 +9,11 @@ export interface Context {
   config: AppConfig;
   /** the session cookie's value, if any */
   sessionToken: string | undefined;
+  /** the `Authorization: Bearer` value (an API token), if any; it takes precedence over the cookie */
+  bearerToken?: string | undefined;
+  /** the client's address as the runtime saw the connection (client-address.ts) */
+  clientAddress?: string;
+  userAgent?: string;
   /** whether the client reached us over https (cookies get Secure) */
   secure: boolean;
   /** headers for the response, e.g. Set-Cookie from sign-in */
@@ -27,15 +32,29 @@ export function readCookie(header: string | null | undefined, name: string) {
   return undefined;
 }
 
+/** The token of an `Authorization: Bearer <token>` header; undefined for none or another scheme. */
+export function readBearer(header: string | null | undefined) {
+  const match = /^Bearer(?:\s+(.*))?$/i.exec(header?.trim() ?? '');
+  return match ? (match[1] ?? '').trim() : undefined;
+}
+
 /** https directly, or behind CloudFront / a proxy that says so. */
 export function isSecureRequest(req: Request) {
   return new URL(req.url).protocol === 'https:' || req.headers.get('x-forwarded-proto') === 'https';
 }
 
-export function contextFromRequest(deps: { db: Db; config: AppConfig }, req: Request, resHeaders: Headers): Context {
+export function contextFromRequest(
+  deps: { db: Db; config: AppConfig },
+  req: Request,
+  resHeaders: Headers,
+  clientAddress?: string,
+): Context {
   return {
     ...deps,
     sessionToken: readCookie(req.headers.get('cookie'), sessionCookie),
+    bearerToken: readBearer(req.headers.get('authorization')),
+    clientAddress,
+    userAgent: req.headers.get('user-agent') ?? undefined,
     secure: isSecureRequest(req),
     resHeaders,
   };

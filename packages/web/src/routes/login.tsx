@@ -1,7 +1,7 @@
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { loginRules, type LoginInput } from '@event-admin/core/auth/login.rules';
+import { loginRules, twoFactorRequired, type LoginInput } from '@event-admin/core/auth/login.rules';
 import { FieldError } from '../components/ui/form-field.tsx';
 import { toast } from '../components/ui/toast.tsx';
 import { auth } from '../lib/auth.ts';
@@ -29,20 +29,33 @@ function LoginPage() {
   const navigate = useNavigate();
   const search = Route.useSearch();
   const [showPassword, setShowPassword] = useState(false);
+  // Two-factor sign-in is on: the server asked for a code, so the form asks for one too.
+  const [needsCode, setNeedsCode] = useState(false);
   const login = trpc.auth.login.useMutation({ meta: { skipSignOut: true } });
   // The shared login rules, checked with react-hook-form's own rules (no schema library on /login).
-  const form = useForm<LoginInput>({ defaultValues: { username: '', password: '' } });
+  const form = useForm<LoginInput>({ defaultValues: { username: '', password: '', code: '' } });
   const busy = login.isPending;
+  useEffect(() => {
+    if (needsCode) form.setFocus('code');
+  }, [needsCode, form]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const user = await login.mutateAsync({ ...values, username: values.username.trim() });
+      const code = needsCode ? values.code?.trim() : undefined;
+      const user = await login.mutateAsync({ username: values.username.trim(), password: values.password, ...(code ? { code } : {}) });
       auth.signIn(user.username);
       toast({ title: 'Login successful', description: 'Welcome to the admin dashboard', variant: 'success' });
       await navigate({ to: safeRedirect(search.redirect) });
     } catch (error) {
       const status = errorStatus(error);
-      if (status === 401 || status === 400) {
+      const message = (error as Error).message;
+      if (status === 401 && message === twoFactorRequired) {
+        setNeedsCode(true);
+        toast({ title: twoFactorRequired, description: 'Enter the code from your authenticator app, or a recovery code.' });
+      } else if (status === 401 && needsCode && message === 'Invalid two-factor code') {
+        form.setValue('code', '');
+        toast({ title: 'Login failed', description: message, variant: 'destructive' });
+      } else if (status === 401 || status === 400) {
         toast({ title: 'Login failed', description: 'Invalid username or password', variant: 'destructive' });
       } else if (status === 429) {
         toast({ title: 'Login failed', description: (error as Error).message, variant: 'destructive' });
@@ -109,6 +122,30 @@ function LoginPage() {
             </div>
             <FieldError message={form.formState.errors.password?.message} />
           </div>
+          {needsCode && (
+            <div className="form-control w-full">
+              <label htmlFor="login-code" className="label-text mb-1 block text-sm font-medium">
+                Authentication code
+              </label>
+              <input
+                id="login-code"
+                className="input input-bordered w-full"
+                inputMode="text"
+                autoComplete="one-time-code"
+                aria-describedby="login-code-hint"
+                disabled={busy}
+                aria-invalid={!!form.formState.errors.code}
+                {...form.register('code', {
+                  validate: (value) => (value ?? '').trim() !== '' || loginRules.code.required,
+                  maxLength: { value: loginRules.code.maxLength, message: loginRules.code.tooLong },
+                })}
+              />
+              <p id="login-code-hint" className="mt-1 text-xs text-base-content/60">
+                The 6-digit code from your authenticator app, or one of your recovery codes
+              </p>
+              <FieldError message={form.formState.errors.code?.message} />
+            </div>
+          )}
           <button type="submit" className="btn btn-primary w-full" disabled={busy}>
             {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
             {busy ? 'Signing in...' : 'Sign In'}

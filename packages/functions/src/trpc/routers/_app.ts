@@ -6,13 +6,20 @@ import { customersRouter } from './customers.ts';
 import { dashboardRouter } from './dashboard.ts';
 import { eventsRouter } from './events.ts';
 import { healthRouter } from './health.ts';
+import { exportsRouter } from './exports.ts';
 import { reportsRouter } from './reports.ts';
 import { seoRouter } from './seo.ts';
+import { sessionsRouter } from './sessions.ts';
 import { settingsRouter } from './settings.ts';
+import { tokensRouter } from './tokens.ts';
 import { transactionsRouter } from './transactions.ts';
+import { twoFactorRouter } from './two-factor.ts';
 
 export const appRouter = router({
   auth: authRouter,
+  twoFactor: twoFactorRouter,
+  sessions: sessionsRouter,
+  tokens: tokensRouter,
   health: healthRouter,
   dashboard: dashboardRouter,
   events: eventsRouter,
@@ -23,6 +30,7 @@ export const appRouter = router({
   transactions: transactionsRouter,
   settings: settingsRouter,
   reports: reportsRouter,
+  exports: exportsRouter,
 });
 
 /** The only thing the web app imports from the server: its type. */

@@ -45,7 +45,8 @@ function CustomerFormBody({ customer, onDone }: { customer: CustomerInfo | null;
     what: 'customer',
     save: (values, version) => {
       const fields = { name: values.name, email: values.email, phone: values.phone ?? '' };
-      return customer && version !== undefined ? update.mutateAsync({ id: customer.id, version, ...fields }) : create.mutateAsync(fields);
+      if (customer && version !== undefined) return update.mutateAsync({ id: customer.id, version, ...fields });
+      return create.mutateAsync(fields);
     },
     load: customer ? () => utils.customers.get.fetch({ id: customer.id }, { staleTime: 0 }) : undefined,
     onSaved: () => {
@@ -60,8 +61,10 @@ function CustomerFormBody({ customer, onDone }: { customer: CustomerInfo | null;
       ]);
       onDone();
     },
-    onFailed: (error) =>
-      toast({ title: customer ? 'Failed to update customer' : 'Failed to create customer', description: errorMessage(error, fallbackError), variant: 'destructive' }),
+    onFailed: (error) => {
+      const title = customer ? 'Failed to update customer' : 'Failed to create customer';
+      toast({ title, description: errorMessage(error, fallbackError), variant: 'destructive' });
+    },
   });
   const { errors, isSubmitting } = form.formState;
 

@@ -57,11 +57,17 @@ export function BasicInfoForm({ event }: { event: EventInfo }) {
     load: () => utils.events.get.fetch({ id: event.id }, { staleTime: 0 }),
     cache: (saved) => utils.events.get.setData({ id: event.id }, saved),
     onSaved: () => {
-      void Promise.all([utils.events.list.invalidate(), utils.events.page.invalidate(), utils.events.recent.invalidate(), utils.events.listWithDetails.invalidate()]);
+      void Promise.all([
+        utils.events.list.invalidate(),
+        utils.events.page.invalidate(),
+        utils.events.recent.invalidate(),
+        utils.events.listWithDetails.invalidate(),
+      ]);
       toast({ title: 'Success', description: 'Event updated successfully', variant: 'success' });
     },
     onFailed: (error, conflict) => {
-      if (conflict) toast({ title: 'Failed to update event', description: errorMessage(error, 'The event was changed elsewhere.'), variant: 'destructive' });
+      const description = errorMessage(error, 'The event was changed elsewhere.');
+      if (conflict) toast({ title: 'Failed to update event', description, variant: 'destructive' });
       else toast({ title: 'Error', description: 'Failed to update event', variant: 'destructive' });
     },
   });

@@ -135,7 +135,8 @@ function BlockList({
       setSaved(result.blocks);
       setEditingId(null);
     },
-    onSaved: () => toast({ title: 'Content blocks saved', description: 'Your content blocks have been updated successfully.', variant: 'success' }),
+    onSaved: () =>
+      toast({ title: 'Content blocks saved', description: 'Your content blocks have been updated successfully.', variant: 'success' }),
     onFailed: (error, conflict) =>
       toast({
         title: 'Error saving content blocks',

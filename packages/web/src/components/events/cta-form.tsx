@@ -44,7 +44,8 @@ export function CtaForm({ eventId, cta }: { eventId: string; cta: CtaInfo | null
     cache: (saved) => utils.cta.get.setData({ id: eventId }, saved),
     onSaved: () => toast({ title: 'Success', description: 'CTA data updated successfully', variant: 'success' }),
     onFailed: (error, conflict) => {
-      if (conflict) toast({ title: 'Failed to update CTA data', description: errorMessage(error, 'The CTA was changed elsewhere.'), variant: 'destructive' });
+      const description = errorMessage(error, 'The CTA was changed elsewhere.');
+      if (conflict) toast({ title: 'Failed to update CTA data', description, variant: 'destructive' });
       else toast({ title: 'Error', description: 'Failed to update CTA data', variant: 'destructive' });
     },
   });

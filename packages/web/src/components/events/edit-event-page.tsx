@@ -1,4 +1,4 @@
-import { getRouteApi } from '@tanstack/react-router';
+import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { StatusBadge } from '../ui/status-badge.tsx';
 import { Tabs } from '../ui/tabs.tsx';
@@ -12,16 +12,16 @@ import { EditEventLayout, editEventTabs, FormSkeleton, type EditEventTab as TabK
 
 const tabLabels: Record<TabKey, string> = { basic: 'Basic Info', seo: 'SEO', cta: 'CTA', blocks: 'Content Blocks' };
 
-const route = getRouteApi('/_authed/events/$eventId');
+const from = '/_authed/events/$eventId';
 
 /**
  * Edit Event: four tabs over what the route's loader put in the cache. Leaving a tab with unsaved
  * edits is a navigation (the tab is in the URL), so each form's guard asks first.
  */
 export function EditEventPage() {
-  const { eventId } = route.useParams();
-  const { tab = 'basic' } = route.useSearch();
-  const navigate = route.useNavigate();
+  const { eventId } = useParams({ from });
+  const { tab = 'basic' } = useSearch({ from });
+  const navigate = useNavigate({ from: '/events/$eventId' });
   const event = trpc.events.get.useQuery({ id: eventId });
   // SPEC §7: a missing SEO record or CTA (or a failed read of one) is treated as none.
   const seo = trpc.seo.get.useQuery({ id: eventId });

@@ -1,4 +1,12 @@
-import { defaultOgType, ogTypes, seoEditForm, seoTitleMax, seoDescriptionMax, type SeoEditForm, type SeoInfo } from '@event-admin/core/seo/seo.schema';
+import {
+  defaultOgType,
+  ogTypes,
+  seoDescriptionMax,
+  seoEditForm,
+  seoTitleMax,
+  type SeoEditForm,
+  type SeoInfo,
+} from '@event-admin/core/seo/seo.schema';
 import { seoTargets } from '@event-admin/core/seo/seo.rules';
 import { Field } from '../ui/form-field.tsx';
 import { toast } from '../ui/toast.tsx';
@@ -21,7 +29,17 @@ function seoValues(seo: SeoInfo | null | undefined): SeoEditForm {
  * `onSaved` to close and `onCancel` for its Cancel button). A record that could not be loaded
  * counts as none (SPEC §7).
  */
-export function SeoForm({ eventId, seo, onSaved, onCancel }: { eventId: string; seo: SeoInfo | null; onSaved?: () => void; onCancel?: () => void }) {
+export function SeoForm({
+  eventId,
+  seo,
+  onSaved,
+  onCancel,
+}: {
+  eventId: string;
+  seo: SeoInfo | null;
+  onSaved?: () => void;
+  onCancel?: () => void;
+}) {
   const utils = trpc.useUtils();
   const save = trpc.seo.save.useMutation();
   const { form, onSubmit, notices } = useVersionedForm({
@@ -49,7 +67,8 @@ export function SeoForm({ eventId, seo, onSaved, onCancel }: { eventId: string; 
       onSaved?.();
     },
     onFailed: (error, conflict) => {
-      if (conflict) toast({ title: 'Failed to update SEO data', description: errorMessage(error, 'The SEO data was changed elsewhere.'), variant: 'destructive' });
+      const description = errorMessage(error, 'The SEO data was changed elsewhere.');
+      if (conflict) toast({ title: 'Failed to update SEO data', description, variant: 'destructive' });
       else toast({ title: 'Error', description: 'Failed to update SEO data', variant: 'destructive' });
     },
   });
@@ -83,7 +102,7 @@ export function SeoForm({ eventId, seo, onSaved, onCancel }: { eventId: string; 
           {(p) => <input {...p} className="input w-full" autoComplete="off" {...register('keywords')} />}
         </Field>
         <Field label="Open Graph Image URL" hint="The image shown when the event page is shared" error={errors.ogImageUrl?.message}>
-          {(p) => <input {...p} type="url" className="input w-full" autoComplete="off" placeholder="https://" {...register('ogImageUrl')} />}
+          {(p) => <input {...p} type="url" className="input w-full" placeholder="https://" {...register('ogImageUrl')} />}
         </Field>
         <Field label="Open Graph Type" error={errors.ogType?.message}>
           {(p) => (

@@ -1,16 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { changePasswordForm } from '@event-admin/core/auth/auth.schema';
 import { Field } from '../ui/form-field.tsx';
 import { toast } from '../ui/toast.tsx';
 import { errorMessage, errorStatus } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { ApiTokensSection } from '../security/api-tokens-section.tsx';
+import { DisableTwoFactorDialog } from '../security/disable-two-factor-dialog.tsx';
+import { EnableTwoFactorDialog } from '../security/enable-two-factor-dialog.tsx';
+import { ManageSessionsDialog } from '../security/manage-sessions-dialog.tsx';
 import { SettingsCard } from './settings-card.tsx';
 
-const comingSoon = (feature: string) => () =>
-  toast({ title: 'Coming soon', description: `${feature} is coming soon.` });
-
-/** Security: the administrator's password (checked and stored on the server), and what is still to come. */
+/** Security: the password, two-factor sign-in, the signed-in sessions and API tokens, all checked on the server. */
 export function SecurityForm() {
   const changePassword = trpc.auth.changePassword.useMutation();
   const form = useForm({
@@ -54,16 +56,45 @@ export function SecurityForm() {
           </div>
         </form>
       </SettingsCard>
-      <SettingsCard title="More security" description="Extra protection for the administrator account.">
-        <div className="flex flex-wrap gap-2">
-          <button type="button" className="btn btn-outline" onClick={comingSoon('Two-factor authentication')}>
-            Enable 2FA
-          </button>
-          <button type="button" className="btn btn-outline" onClick={comingSoon('Session management')}>
-            Manage Sessions
-          </button>
-        </div>
-      </SettingsCard>
+      <TwoFactorAndSessions />
+      <ApiTokensSection />
     </div>
+  );
+}
+
+/** SPEC's Enable 2FA and Manage Sessions buttons, each opening its dialog. */
+function TwoFactorAndSessions() {
+  const me = trpc.auth.me.useQuery();
+  const [open, setOpen] = useState<'enable' | 'disable' | 'sessions' | null>(null);
+  const close = () => setOpen(null);
+  const enabled = me.data?.twoFactorEnabled;
+  return (
+    <SettingsCard title="Two-factor sign-in and sessions" description="Extra protection for the administrator account.">
+      <p className="text-sm" data-testid="two-factor-status">
+        {me.isPending
+          ? 'Checking two-factor sign-in...'
+          : enabled
+            ? 'Two-factor sign-in is on: a code from your authenticator app is asked for at every sign-in.'
+            : 'Two-factor sign-in is off.'}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        {me.isSuccess &&
+          (enabled ? (
+            <button type="button" className="btn btn-outline" onClick={() => setOpen('disable')}>
+              Disable 2FA
+            </button>
+          ) : (
+            <button type="button" className="btn btn-outline" onClick={() => setOpen('enable')}>
+              Enable 2FA
+            </button>
+          ))}
+        <button type="button" className="btn btn-outline" onClick={() => setOpen('sessions')}>
+          Manage Sessions
+        </button>
+      </div>
+      <EnableTwoFactorDialog open={open === 'enable'} onClose={close} />
+      <DisableTwoFactorDialog open={open === 'disable'} onClose={close} />
+      <ManageSessionsDialog open={open === 'sessions'} onClose={close} />
+    </SettingsCard>
   );
 }

@@ -48,7 +48,12 @@ export function Tabs<T extends string>({
 
   return (
     <div className={className}>
-      <div role="tablist" aria-label={label} className="tabs tabs-box mb-4 w-full flex-nowrap overflow-x-auto sm:w-fit" onKeyDown={onKeyDown}>
+      <div
+        role="tablist"
+        aria-label={label}
+        className="tabs tabs-box mb-4 w-full flex-nowrap overflow-x-auto sm:w-fit"
+        onKeyDown={onKeyDown}
+      >
         {tabs.map((tab) => {
           const isSelected = tab.id === selected.id;
           return (

@@ -96,7 +96,9 @@ export interface VersionedForm<TSchema extends FormSchema> {
  * version; a save resets the form to what was stored, a 409 keeps the input and offers the latest
  * version, and leaving with unsaved edits asks first (UnsavedChangesGuard).
  */
-export function useVersionedForm<TSchema extends FormSchema, TRecord>(options: VersionedFormOptions<TSchema, TRecord>): VersionedForm<TSchema> {
+export function useVersionedForm<TSchema extends FormSchema, TRecord>(
+  options: VersionedFormOptions<TSchema, TRecord>,
+): VersionedForm<TSchema> {
   const { schema, values, toValues, cache, ...rest } = options;
   const form = useForm<z.input<TSchema>, unknown, z.output<TSchema>>({
     resolver: zodResolver(schema),

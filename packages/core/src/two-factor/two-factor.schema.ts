@@ -1,0 +1,34 @@
+import * as z from 'zod';
+
+/** The name authenticator apps show beside the account. */
+export const twoFactorIssuer = 'Northstar Events';
+export const recoveryCodeCount = 10;
+
+const authenticatorCode = z
+  .string({ error: 'Enter the 6-digit code from your authenticator app' })
+  .transform((v) => v.replace(/\s/g, ''))
+  .pipe(z.string().regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app'));
+
+/** A code from the app, or one of the recovery codes. */
+export const codeOrRecoveryCode = z
+  .string({ error: 'Enter a code from your authenticator app or a recovery code' })
+  .trim()
+  .min(1, 'Enter a code from your authenticator app or a recovery code')
+  .max(32, 'That is not a code from your authenticator app or a recovery code');
+
+/** POST /api/auth/2fa/enable: the first code proves the app holds the secret. */
+export const enableTwoFactorInput = z.object({ code: authenticatorCode });
+export type EnableTwoFactorInput = z.input<typeof enableTwoFactorInput>;
+
+/** POST /api/auth/2fa/disable and the Disable 2FA form. */
+export const disableTwoFactorForm = z.object({
+  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200, 'Password must be at most 200 characters'),
+  code: codeOrRecoveryCode,
+});
+export type DisableTwoFactorForm = z.input<typeof disableTwoFactorForm>;
+
+export interface TwoFactorSetup {
+  /** base32, 160 bits */
+  secret: string;
+  otpauthUrl: string;
+}

@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import type { ApiTokenInfo, CreatedApiToken } from '@event-admin/core/api-token/api-token.schema';
+import { SettingsCard } from '../settings/settings-card.tsx';
+import { Dialog } from '../ui/dialog.tsx';
+import { toast } from '../ui/toast.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { formatDate } from '../../lib/format.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { CreateApiTokenForm } from './create-api-token-form.tsx';
+import { copyText } from './recovery-codes.tsx';
+
+const isExpired = (token: ApiTokenInfo) => token.expiresAt !== null && Date.parse(token.expiresAt) <= Date.now();
+
+/** Settings > Security > API tokens: create (the value is shown once), list, revoke. */
+export function ApiTokensSection() {
+  const utils = trpc.useUtils();
+  const tokens = trpc.tokens.list.useQuery();
+  const revoke = trpc.tokens.delete.useMutation();
+  const [created, setCreated] = useState<CreatedApiToken | null>(null);
+  const [revoking, setRevoking] = useState<ApiTokenInfo | null>(null);
+
+  const confirmRevoke = async () => {
+    if (!revoking) return;
+    try {
+      await revoke.mutateAsync({ id: revoking.id });
+      toast({ title: 'Token revoked', description: `${revoking.name} no longer works.`, variant: 'success' });
+      if (created?.id === revoking.id) setCreated(null);
+      setRevoking(null);
+    } catch (error) {
+      toast({ title: 'Failed to revoke token', description: errorMessage(error, 'An error occurred. Please try again.'), variant: 'destructive' });
+    } finally {
+      await utils.tokens.list.invalidate();
+    }
+  };
+
+  return (
+    <SettingsCard
+      title="API tokens"
+      description="Integrations call the API with the header Authorization: Bearer <token>. A read-only token can only read."
+    >
+      <CreateApiTokenForm onCreated={setCreated} />
+      {created && (
+        <div role="status" className="alert alert-success flex flex-col items-stretch gap-2">
+          <p className="font-semibold">Copy the token for {created.name} now: it is not shown again.</p>
+          <div className="join w-full">
+            <label htmlFor="new-api-token" className="sr-only">
+              New API token
+            </label>
+            <input id="new-api-token" readOnly className="input join-item w-full font-mono text-xs text-base-content" value={created.token} onFocus={(e) => e.currentTarget.select()} />
+            <button type="button" className="btn join-item" onClick={() => void copyText(created.token, 'The token was')}>
+              Copy
+            </button>
+          </div>
+          <div>
+            <button type="button" className="btn btn-sm" onClick={() => setCreated(null)}>
+              I have saved it
+            </button>
+          </div>
+        </div>
+      )}
+      <div className="overflow-x-auto">
+        <table className="table table-sm" aria-label="API tokens">
+          <thead>
+            <tr>
+              <th>Name</th>
+              <th>Scope</th>
+              <th>Created</th>
+              <th>Expires</th>
+              <th>
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {tokens.isPending ? (
+              <tr>
+                <td colSpan={5}>
+                  <span className="loading loading-spinner loading-sm" role="status" aria-label="Loading API tokens" />
+                </td>
+              </tr>
+            ) : tokens.isError ? (
+              <tr>
+                <td colSpan={5} role="alert" className="text-error">
+                  The API tokens could not be loaded.
+                </td>
+              </tr>
+            ) : tokens.data.length === 0 ? (
+              <tr>
+                <td colSpan={5} className="text-center text-base-content/60">
+                  No API tokens yet.
+                </td>
+              </tr>
+            ) : (
+              tokens.data.map((token) => (
+                <tr key={token.id} data-testid="api-token-row">
+                  <td>{token.name}</td>
+                  <td>{token.scope === 'read' ? 'Read only' : 'Read and write'}</td>
+                  <td>{formatDate(token.createdAt)}</td>
+                  <td>{token.expiresAt ? (isExpired(token) ? <span className="badge badge-ghost">Expired</span> : formatDate(token.expiresAt)) : 'Never'}</td>
+                  <td className="text-right">
+                    <button type="button" className="btn btn-outline btn-error btn-xs" aria-label={`Revoke token ${token.name}`} onClick={() => setRevoking(token)}>
+                      Revoke
+                    </button>
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      <Dialog open={revoking !== null} onClose={() => setRevoking(null)} title="Revoke API token?">
+        <p>
+          Calls with <strong>{revoking?.name}</strong> stop working at once. This cannot be undone.
+        </p>
+        <div className="mt-4 flex justify-end gap-2">
+          <button type="button" className="btn btn-ghost" onClick={() => setRevoking(null)}>
+            Cancel
+          </button>
+          <button type="button" className="btn btn-error" disabled={revoke.isPending} onClick={() => void confirmRevoke()}>
+            {revoke.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+            Revoke Token
+          </button>
+        </div>
+      </Dialog>
+    </SettingsCard>
+  );
+}

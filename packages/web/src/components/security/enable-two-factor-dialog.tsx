@@ -1,0 +1,103 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { enableTwoFactorInput } from '@event-admin/core/two-factor/two-factor.schema';
+import { Dialog } from '../ui/dialog.tsx';
+import { Field } from '../ui/form-field.tsx';
+import { toast } from '../ui/toast.tsx';
+import { errorMessage, errorStatus } from '../../lib/errors.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { QrCode } from './qr-code.tsx';
+import { RecoveryCodes } from './recovery-codes.tsx';
+
+/** 'ABCDEFGH...' in groups of four, easier to type into an app by hand. */
+const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+
+/** Enable 2FA: scan (or type) the secret, confirm with a first code, then keep the recovery codes. */
+export function EnableTwoFactorDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const setup = trpc.twoFactor.setup.useMutation();
+  const enable = trpc.twoFactor.enable.useMutation();
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const form = useForm({ resolver: zodResolver(enableTwoFactorInput), defaultValues: { code: '' } });
+  const { errors } = form.formState;
+
+  // A fresh secret each time the dialog opens; nothing changes on the server until a code confirms it.
+  // Keyed on `open` alone: a new secret per opening, never one per render.
+  const latest = useRef({ setup, form });
+  latest.current = { setup, form };
+  useEffect(() => {
+    if (!open) return;
+    const { setup: current, form: currentForm } = latest.current;
+    setRecoveryCodes(null);
+    currentForm.reset({ code: '' });
+    current.mutate();
+    return () => latest.current.setup.reset();
+  }, [open]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const result = await enable.mutateAsync(values);
+      setRecoveryCodes(result.recoveryCodes);
+      await utils.auth.me.invalidate();
+      toast({ title: 'Two-factor sign-in is on', description: 'You will be asked for a code each time you sign in.', variant: 'success' });
+    } catch (error) {
+      const message = errorMessage(error, 'An error occurred. Please try again.');
+      if (errorStatus(error) === 400) form.setError('code', { message });
+      else toast({ title: 'Failed to enable 2FA', description: message, variant: 'destructive' });
+    }
+  });
+
+  return (
+    <Dialog
+      open={open}
+      onClose={onClose}
+      title={recoveryCodes ? 'Save your recovery codes' : 'Enable 2FA'}
+      description={recoveryCodes ? undefined : 'Scan the QR code with an authenticator app, then enter the 6-digit code it shows.'}
+    >
+      {recoveryCodes ? (
+        <RecoveryCodes codes={recoveryCodes} onDone={onClose} />
+      ) : setup.isError ? (
+        <p role="alert" className="text-error">
+          {errorMessage(setup.error, 'Two-factor setup could not start. Please try again.')}
+        </p>
+      ) : !setup.data ? (
+        <div className="flex justify-center py-8" role="status" aria-label="Preparing two-factor setup">
+          <span className="loading loading-spinner" aria-hidden="true" />
+        </div>
+      ) : (
+        <form className="flex flex-col items-center gap-4" onSubmit={onSubmit} noValidate>
+          <QrCode value={setup.data.otpauthUrl} label="QR code for your authenticator app" />
+          <div className="w-full text-center">
+            <p className="text-sm text-base-content/70">Or enter this secret by hand:</p>
+            <p className="font-mono text-base break-all select-all" data-testid="two-factor-secret">
+              {grouped(setup.data.secret)}
+            </p>
+          </div>
+          <Field label="Authentication code" error={errors.code?.message}>
+            {(p) => (
+              <input
+                {...p}
+                className="input w-full"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                autoFocus
+                disabled={enable.isPending}
+                {...form.register('code')}
+              />
+            )}
+          </Field>
+          <div className="flex w-full justify-end gap-2">
+            <button type="button" className="btn btn-ghost" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className="btn btn-primary" disabled={enable.isPending}>
+              {enable.isPending && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+              Verify and Enable
+            </button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

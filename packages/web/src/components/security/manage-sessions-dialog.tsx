@@ -1,0 +1,106 @@
+import { useEffect } from 'react';
+import { Dialog } from '../ui/dialog.tsx';
+import { toast } from '../ui/toast.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { trpc } from '../../lib/trpc.ts';
+import { describeUserAgent, formatDateTime } from '../../lib/user-agent.ts';
+
+/** Manage Sessions: every signed-in browser, with Revoke and "Sign out everywhere else". */
+export function ManageSessionsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const utils = trpc.useUtils();
+  const sessions = trpc.sessions.list.useQuery(undefined, { enabled: open });
+  const revoke = trpc.sessions.delete.useMutation();
+  const revokeOthers = trpc.sessions.revokeOthers.useMutation();
+  // The list is read fresh each time the dialog opens: sessions come and go elsewhere.
+  useEffect(() => {
+    if (open) void utils.sessions.list.invalidate();
+  }, [open, utils]);
+
+  const act = async (work: () => Promise<unknown>, title: string, description: string) => {
+    try {
+      await work();
+      toast({ title, description, variant: 'success' });
+    } catch (error) {
+      toast({ title: 'Failed to revoke', description: errorMessage(error, 'An error occurred. Please try again.'), variant: 'destructive' });
+    } finally {
+      await utils.sessions.list.invalidate();
+    }
+  };
+  const list = sessions.data ?? [];
+  const others = list.filter((s) => !s.current);
+
+  return (
+    <Dialog open={open} onClose={onClose} size="lg" title="Manage Sessions" description="Browsers signed in as the administrator, newest first.">
+      {sessions.isPending ? (
+        <div className="flex justify-center py-8" role="status" aria-label="Loading sessions">
+          <span className="loading loading-spinner" aria-hidden="true" />
+        </div>
+      ) : sessions.isError ? (
+        <p role="alert" className="text-error">
+          The sessions could not be loaded.
+        </p>
+      ) : (
+        <div className="flex flex-col gap-4">
+          <div className="overflow-x-auto">
+            <table className="table table-sm" aria-label="Sessions">
+              <thead>
+                <tr>
+                  <th>Device</th>
+                  <th>IP address</th>
+                  <th>Signed in</th>
+                  <th>Last active</th>
+                  <th>
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.map((session) => {
+                  const device = describeUserAgent(session.userAgent);
+                  return (
+                    <tr key={session.id} data-testid="session-row" data-current={session.current}>
+                      <td title={session.userAgent}>{device}</td>
+                      <td className="font-mono text-xs">{session.ip}</td>
+                      <td>{formatDateTime(session.createdAt)}</td>
+                      <td>{formatDateTime(session.lastSeenAt)}</td>
+                      <td className="text-right">
+                        {session.current ? (
+                          <span className="badge badge-success badge-soft whitespace-nowrap">This session</span>
+                        ) : (
+                          <button
+                            type="button"
+                            className="btn btn-outline btn-error btn-xs"
+                            aria-label={`Revoke session: ${device}, ${session.ip}`}
+                            disabled={revoke.isPending}
+                            onClick={() => void act(() => revoke.mutateAsync({ id: session.id }), 'Session revoked', `${device} is signed out.`)}
+                          >
+                            Revoke
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <div className="flex justify-end gap-2">
+            {others.length > 0 && (
+              <button
+                type="button"
+                className="btn btn-outline btn-error"
+                disabled={revokeOthers.isPending}
+                onClick={() => void act(() => revokeOthers.mutateAsync(), 'Signed out everywhere else', 'Only this session is still signed in.')}
+              >
+                Sign out everywhere else
+              </button>
+            )}
+            <button type="button" className="btn" onClick={onClose}>
+              Close
+            </button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}
