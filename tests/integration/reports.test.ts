@@ -98,7 +98,9 @@ describe('GET /api/reports/sales', () => {
 
 describe('reports.events', () => {
   it("sums each event's days of a range, with conversion", async () => {
-    const r = ok(await client.get(`/trpc/reports.events?input=${encodeURIComponent(JSON.stringify({ from: addDays(today, -6), to: today }))}`));
+    const r = ok(
+      await client.get(`/trpc/reports.events?input=${encodeURIComponent(JSON.stringify({ from: addDays(today, -6), to: today }))}`),
+    );
     const rows = r.result.data.events;
     expect(rows.map((row: any) => row.title)).toEqual(['Report Alpha', 'Report Bravo']);
     expect(rows[0]).toMatchObject({ purchases: 2, revenueCents: 2234, pageViews: 20, conversion: 10 });

@@ -111,8 +111,15 @@ export async function customersCsv(db: Db) {
       let text = '';
       for (const c of items) {
         const id = String(c.id);
-        text += csvRow([id, String(c.name ?? ''), String(c.email ?? ''), String(c.phone ?? ''), String(c.createdAt ?? ''),
-          Number(c.purchaseCount ?? 0), plainDecimal(spent.get(id) ?? 0)]);
+        text += csvRow([
+          id,
+          String(c.name ?? ''),
+          String(c.email ?? ''),
+          String(c.phone ?? ''),
+          String(c.createdAt ?? ''),
+          Number(c.purchaseCount ?? 0),
+          plainDecimal(spent.get(id) ?? 0),
+        ]);
       }
       yield text;
     }

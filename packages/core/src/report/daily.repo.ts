@@ -23,7 +23,8 @@ function addUpdate(key: { pk: string; sk: string }, delta: DailyDelta, extra: Re
     Update: {
       Key: key,
       UpdateExpression:
-        `ADD ${names.map((_, i) => `#c${i} :c${i}`).join(', ')}` + (sets.length ? ` SET ${sets.map((_, i) => `#s${i} = :s${i}`).join(', ')}` : ''),
+        `ADD ${names.map((_, i) => `#c${i} :c${i}`).join(', ')}` +
+        (sets.length ? ` SET ${sets.map((_, i) => `#s${i} = :s${i}`).join(', ')}` : ''),
       ExpressionAttributeNames: {
         ...Object.fromEntries(names.map((name, i) => [`#c${i}`, name])),
         ...Object.fromEntries(sets.map((name, i) => [`#s${i}`, name])),
@@ -55,7 +56,9 @@ export function dailyFigures(change: { date: string | Date; eventId?: string } &
 /** The same moves applied on their own (bulk loads: sums per day after the items are written). */
 export async function applyDailyFigures(db: Db, changes: readonly Parameters<typeof dailyFigures>[0][]) {
   const updates = changes.flatMap(dailyFigures);
-  await forEachLimited(updates, 8, (item) => db.doc.send(new UpdateCommand({ TableName: db.tableName, ...item.Update } as never)).then(() => {}));
+  await forEachLimited(updates, 8, (item) =>
+    db.doc.send(new UpdateCommand({ TableName: db.tableName, ...item.Update } as never)).then(() => {}),
+  );
 }
 
 /** The day items of a list of days, for the business or one event: BatchGetItem, 100 keys a call. */

@@ -1,5 +1,4 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { DomainError, notFound } from '../error.ts';
 import { getEventItem, getEventItems } from '../event/event.repo.ts';
@@ -7,7 +6,7 @@ import { fn } from '../fn.ts';
 import { forEachLimited } from '../db/write.ts';
 import { getDayItems } from './daily.repo.ts';
 import { addDays, dayCount, daysOf, figuresOf, previousRange, rangeConversion, sumFigures, utcDay, zeroFigures } from './report.rules.ts';
-import { maxReportDays, salesReportInput, type DayFigures, type SalesReport } from './report.schema.ts';
+import { maxReportDays, salesReportInput, type DayFigures, type EventFigures, type SalesReport } from './report.schema.ts';
 
 export { dailyFigures } from './daily.repo.ts';
 
@@ -36,12 +35,6 @@ export const sales = fn(salesReportInput, async (db, input): Promise<SalesReport
   const days = daysOf(from, to).map((date) => ({ date, ...figuresOf(current.get(date)) }));
   return { from, to, days, totals: sumFigures(days), previous: { ...previous, totals: sumFigures([...before.values()].map(figuresOf)) } };
 });
-
-export interface EventFigures extends DayFigures {
-  eventId: string;
-  title: string;
-  conversion: number;
-}
 
 /**
  * Each event's figures over a range (the Reports screen's table): one Query per day of that
@@ -73,7 +66,13 @@ export const eventsReport = fn(salesReportInput, async (db, input) => {
   const titles = new Map(events.map((e) => [String(e.id), String(e.title)]));
   const rows: EventFigures[] = [...byEvent]
     .filter(([id]) => titles.has(id))
-    .map(([eventId, f]) => ({ eventId, title: titles.get(eventId)!, ...f, newCustomers: 0, conversion: rangeConversion(f.purchases, f.pageViews) }));
+    .map(([eventId, f]) => ({
+      eventId,
+      title: titles.get(eventId)!,
+      ...f,
+      newCustomers: 0,
+      conversion: rangeConversion(f.purchases, f.pageViews),
+    }));
   rows.sort((a, b) => b.netCents - a.netCents || b.pageViews - a.pageViews || a.title.localeCompare(b.title));
   return { from, to, events: rows };
 });

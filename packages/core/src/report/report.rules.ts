@@ -21,7 +21,14 @@ export function previousRange(from: string, to: string) {
   return { from: addDays(from, -length), to: addDays(from, -1) };
 }
 
-export const zeroFigures = (): DayFigures => ({ purchases: 0, revenueCents: 0, refundsCents: 0, netCents: 0, newCustomers: 0, pageViews: 0 });
+export const zeroFigures = (): DayFigures => ({
+  purchases: 0,
+  revenueCents: 0,
+  refundsCents: 0,
+  netCents: 0,
+  newCustomers: 0,
+  pageViews: 0,
+});
 
 /** A stored day item as figures: absent counters are zero, net is revenue less refunds. */
 export function figuresOf(item: Record<string, unknown> | undefined): DayFigures {

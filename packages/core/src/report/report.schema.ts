@@ -43,3 +43,11 @@ export interface SalesReport {
   totals: DayFigures;
   previous: { from: string; to: string; totals: DayFigures };
 }
+
+/** One event's figures over a range (the Reports screen's table). */
+export interface EventFigures extends DayFigures {
+  eventId: string;
+  title: string;
+  /** completed purchases per 100 views over the range */
+  conversion: number;
+}

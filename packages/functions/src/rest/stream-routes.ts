@@ -24,7 +24,10 @@ export interface StreamRoute {
  * A whole list of SPEC.md §7: streamed as a JSON array by default, or one page with `limit`
  * (and `cursor`), through the procedure that validates them.
  */
-function wholeList(pages: (db: Db) => AsyncIterable<unknown[]>, page: (api: Api, input: { limit: unknown; cursor?: string }) => Promise<{ items: unknown[]; nextCursor: string | null }>) {
+function wholeList(
+  pages: (db: Db) => AsyncIterable<unknown[]>,
+  page: (api: Api, input: { limit: unknown; cursor?: string }) => Promise<{ items: unknown[]; nextCursor: string | null }>,
+) {
   return async (api: Api, db: Db, req: RestRequest): Promise<Streamed> => {
     if (req.query.limit === undefined && req.query.cursor === undefined) return { kind: 'json-array', pages: pages(db) };
     return { kind: 'json-page', ...(await page(api, { limit: req.query.limit ?? '', cursor: req.query.cursor })) };

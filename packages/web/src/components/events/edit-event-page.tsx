@@ -7,6 +7,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { BasicInfoForm } from './basic-info-form.tsx';
 import { ContentBlockEditor } from './content-block-editor.tsx';
 import { CtaForm } from './cta-form.tsx';
+import { EventFigures } from './event-figures.tsx';
 import { SeoForm } from '../seo/seo-form.tsx';
 import { EditEventLayout, editEventTabs, FormSkeleton, type EditEventTab as TabKey } from './edit-event-layout.tsx';
 
@@ -51,6 +52,7 @@ export function EditEventPage() {
         )
       }
     >
+      <EventFigures eventId={eventId} />
       <Tabs
         label="Event sections"
         value={tab}

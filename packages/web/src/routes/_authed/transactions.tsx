@@ -1,4 +1,4 @@
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { PageHeader, SearchInput, Toolbar } from '../../components/layout/page-header.tsx';
 import { TransactionCards } from '../../components/transactions/transaction-cards.tsx';
@@ -45,7 +45,15 @@ function TransactionsPage() {
 
   return (
     <div>
-      <PageHeader title="Transaction History" description="Every ticket purchase, newest first." />
+      <PageHeader
+        title="Transaction History"
+        description="Every ticket purchase, newest first."
+        actions={
+          <Link to="/reports" className="btn btn-outline btn-sm">
+            Reports and exports
+          </Link>
+        }
+      />
       <TransactionCards totals={totals.data} loading={totals.isPending} />
       <Toolbar>
         <SearchInput label="Search transactions" placeholder="Search by event, customer, amount or status..." value={text} onChange={onSearch} />
