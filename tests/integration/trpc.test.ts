@@ -36,8 +36,9 @@ const procedures = [
   'seo.page', 'seo.get', 'seo.save',
   'cta.get', 'cta.save',
   'contentBlocks.get', 'contentBlocks.save',
-  'customers.list', 'customers.page', 'customers.totals', 'customers.get', 'customers.create', 'customers.update', 'customers.transactions', 'customers.transactionHistory', 'customers.addresses', 'customers.createAddress',
-  'transactions.list', 'transactions.page', 'transactions.totals', 'transactions.create',
+  'customers.list', 'customers.listPage', 'customers.page', 'customers.totals', 'customers.get', 'customers.create', 'customers.update', 'customers.transactions', 'customers.transactionHistory', 'customers.addresses', 'customers.createAddress',
+  'transactions.list', 'transactions.listPage', 'transactions.page', 'transactions.totals', 'transactions.create',
+  'reports.sales', 'reports.events', 'exports.access', 'exports.transactionsFilters',
   'settings.get', 'settings.save',
 ];
 
@@ -131,6 +132,12 @@ describe('every procedure needs a session but login, logout and health', () => {
     ['transactions.page', (t) => t.transactions.page.query({ limit: 5 })],
     ['transactions.totals', (t) => t.transactions.totals.query()],
     ['transactions.create', (t) => t.transactions.create.mutate({ eventId: 'x', customerId: 'y', amount: '$1.00', status: 'completed', paymentMethod: 'Card' })],
+    ['customers.listPage', (t) => t.customers.listPage.query({ limit: 5 })],
+    ['transactions.listPage', (t) => t.transactions.listPage.query({ limit: 5 })],
+    ['reports.sales', (t) => t.reports.sales.query({})],
+    ['reports.events', (t) => t.reports.events.query({})],
+    ['exports.access', (t) => t.exports.access.query()],
+    ['exports.transactionsFilters', (t) => t.exports.transactionsFilters.query({})],
     ['settings.get', (t) => t.settings.get.query()],
     ['settings.save', (t) => t.settings.save.mutate({ serviceFeePercentage: '20' })],
   ];
