@@ -27,7 +27,11 @@ import { createCustomerInput, customerIdInput, customersPageInput, updateCustome
 export const create = fn(createCustomerInput, async (db, input) => {
   const item = customerItem(input, randomUUID(), new Date());
   try {
-    await transact(db, [...customerPuts(item), statsIncrement({ customerCount: 1 }), ...dailyFigures({ date: item.createdAt, newCustomers: 1 })]);
+    await transact(db, [
+      ...customerPuts(item),
+      statsIncrement({ customerCount: 1 }),
+      ...dailyFigures({ date: item.createdAt, newCustomers: 1 }),
+    ]);
   } catch (error) {
     if (failedConditions(error)?.includes(1)) throw duplicateEmail();
     throw error;

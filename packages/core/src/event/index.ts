@@ -83,7 +83,8 @@ export const update = fn(updateEventInput, async (db, input) => {
 
 /**
  * Adds page views, moving the event's conversion rank and the dashboard's conversion totals in
- * the same transaction with today's page views (total and the event's), conditional on the counts it read (retried when a purchase raced it).
+ * the same transaction with today's page views (total and the event's), conditional on the counts it
+ * read (retried when a purchase raced it).
  */
 export const addViews = fn(addPageViewsInput, (db, { id, count }) =>
   withRetry(async () => {
@@ -91,7 +92,8 @@ export const addViews = fn(addPageViewsInput, (db, { id, count }) =>
     if (!item) throw notFound('Event');
     const change = eventCountersUpdate(item, { completed: 0, salesCents: 0, views: count });
     try {
-      await transact(db, [change.update, statsIncrement(change.totals), ...dailyFigures({ date: new Date(), eventId: id, pageViews: count })]);
+      const today = dailyFigures({ date: new Date(), eventId: id, pageViews: count });
+      await transact(db, [change.update, statsIncrement(change.totals), ...today]);
     } catch (error) {
       if (failedConditions(error)?.length) return retry;
       throw error;
