@@ -29,7 +29,15 @@ export function EditEventPage() {
   const cta = trpc.cta.get.useQuery({ id: eventId });
 
   const content: Record<TabKey, ReactNode> = {
-    basic: event.data ? <BasicInfoForm key={event.data.id} event={event.data} /> : <FormSkeleton />,
+    // The event's own sales figures sit on Basic Info, above its form (no tab of their own).
+    basic: event.data ? (
+      <>
+        <EventFigures eventId={eventId} />
+        <BasicInfoForm key={event.data.id} event={event.data} />
+      </>
+    ) : (
+      <FormSkeleton />
+    ),
     seo: seo.isPending || !event.data ? <FormSkeleton /> : <SeoForm key={eventId} eventId={eventId} seo={seo.data ?? null} />,
     cta: cta.isPending || !event.data ? <FormSkeleton /> : <CtaForm key={eventId} eventId={eventId} cta={cta.data ?? null} />,
     blocks: event.data ? <ContentBlockEditor key={eventId} eventId={eventId} /> : <FormSkeleton />,
@@ -52,7 +60,6 @@ export function EditEventPage() {
         )
       }
     >
-      <EventFigures eventId={eventId} />
       <Tabs
         label="Event sections"
         value={tab}

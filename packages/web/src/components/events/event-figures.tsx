@@ -23,7 +23,7 @@ export function EventFigures({ eventId }: { eventId: string }) {
     { label: 'Net revenue', value: totals && money(totals.netCents) },
   ];
   return (
-    <section className="card mb-4 bg-base-100 shadow-sm" aria-labelledby={`${id}-heading`} data-testid="event-figures">
+    <section className="mb-6 rounded-box border border-base-300" aria-labelledby={`${id}-heading`} data-testid="event-figures">
       <div className="card-body gap-3 p-4">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h3 id={`${id}-heading`} className="font-semibold">
