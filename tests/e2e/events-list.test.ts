@@ -107,9 +107,11 @@ describe('events list', () => {
   });
 
   it('badges use the SPEC colours', async () => {
-    await openList();
-    const colour = async (status: string) =>
-      page.locator(`[data-testid="event-row"] [data-status="${status}"]`).first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    // Each status on the list filtered to it: other files' new events can fill the first page.
+    const colour = async (status: string) => {
+      await openList(`?status=${status}`);
+      return page.locator(`[data-testid="event-row"] [data-status="${status}"]`).first().evaluate((el) => getComputedStyle(el).backgroundColor);
+    };
     const active = await colour('active');
     const draft = await colour('draft');
     const completed = await colour('completed');

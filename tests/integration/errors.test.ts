@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from '@event-admin/core/db/client';
 import { createApp, maxBodyBytes } from '@event-admin/functions/app';
-import { routes } from '@event-admin/functions/rest/routes';
+import { routes as jsonRoutes } from '@event-admin/functions/rest/routes';
+import { streamRoutes } from '@event-admin/functions/rest/stream-routes';
 import { Client, eventBody, signedIn, startApi, type TestApi } from '../setup/api.ts';
 import { createCustomer, createEvent, expectError, ok } from './helpers.ts';
 
@@ -17,13 +18,15 @@ beforeAll(async () => {
 });
 afterAll(() => api.stop());
 
+// Both kinds of REST route: JSON answers, and the streamed lists and exports.
+const routes = [...jsonRoutes, ...streamRoutes];
 const publicRoutes = new Set(['GET /api/health', 'POST /api/auth/login', 'POST /api/auth/logout']);
 const fill = (path: string, id: string) => path.replace(':id', id);
 const pathFor = (path: string) => fill(path, path.startsWith('/api/customers') ? customerId : eventId);
 
 describe('the REST table', () => {
   it('is exactly the rows these tests cover (SPEC §7 and DESIGN additions)', () => {
-    expect(routes.map((r) => `${r.method} ${r.path}`)).toEqual([
+    expect(routes.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
       'GET /api/health',
       'POST /api/auth/login',
       'POST /api/auth/logout',
@@ -70,7 +73,10 @@ describe('the REST table', () => {
       'GET /api/audit',
       'GET /api/app-settings',
       'POST /api/app-settings',
-    ]);
+      'GET /api/reports/sales',
+      'GET /api/exports/transactions.csv',
+      'GET /api/exports/customers.csv',
+    ].sort());
   });
 });
 

@@ -59,3 +59,13 @@ export const listOrders = ['desc', 'asc'] as const;
 export type ListOrder = (typeof listOrders)[number];
 /** A dated list's order; newest first unless asked otherwise. */
 export const listOrder = z.enum(listOrders, 'Order must be asc or desc').default('desc');
+
+/** `?limit=N&cursor=C` on SPEC's whole lists: at most N items (1 to 1000) from where the last page stopped. */
+export const listPageInput = z.object({
+  limit: z.coerce
+    .number({ error: 'Limit must be a whole number between 1 and 1000' })
+    .int('Limit must be a whole number between 1 and 1000')
+    .min(1, 'Limit must be a whole number between 1 and 1000')
+    .max(1000, 'Limit must be a whole number between 1 and 1000'),
+  cursor: z.string().max(2000).nullish(),
+});

@@ -8,6 +8,7 @@ import type { AppConfig } from './config.ts';
 import { clientAddress } from './client-address.ts';
 import { requestLog, stdoutLog, type ApiEnv, type RequestLog } from './request-log.ts';
 import { errorResponse, mountRest } from './rest/adapter.ts';
+import { mountStreams } from './rest/stream.ts';
 import { contextFromRequest, readBearer } from './trpc/context.ts';
 import { appRouter } from './trpc/routers/_app.ts';
 
@@ -85,6 +86,7 @@ export function createApp(deps: { db: Db; config: AppConfig; log?: RequestLog })
       },
     }),
   );
+  mountStreams(app, deps);
   mountRest(app, deps);
   app.all('/api/*', (c) => c.text('There is no API route at this path', 404));
   app.onError((error, c) => errorResponse(c, error));

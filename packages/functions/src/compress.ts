@@ -11,7 +11,7 @@ const compressible = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xm
 type Encoding = 'br' | 'gzip';
 
 /** The best encoding the client accepts: brotli, then gzip; none when both are refused (q=0). */
-export function chooseEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+export function chooseEncoding(acceptEncoding: string | undefined, offered: readonly Encoding[] = ['br', 'gzip']): Encoding | undefined {
   const accepted = new Map<string, number>();
   for (const part of (acceptEncoding ?? '').split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');
@@ -20,7 +20,7 @@ export function chooseEncoding(acceptEncoding: string | undefined): Encoding | u
     accepted.set(name, q === undefined ? 1 : Number(q));
   }
   const weight = (encoding: Encoding) => accepted.get(encoding) ?? accepted.get('*') ?? 0;
-  return (['br', 'gzip'] as const).find((encoding) => weight(encoding) > 0);
+  return offered.find((encoding) => weight(encoding) > 0);
 }
 
 /**
@@ -60,6 +60,13 @@ export function compression(options: { threshold?: number; cacheBytes?: number }
     const encoding = chooseEncoding(c.req.header('Accept-Encoding'));
     if (!encoding) return;
 
+    if (c.req.path.startsWith('/api/') && !res.headers.has('Content-Length')) {
+      // A streamed answer (whole lists, exports) is compressed as it flows, never gathered first.
+      if (!chooseEncoding(c.req.header('Accept-Encoding'), ['gzip'])) return;
+      c.res = new Response(res.body.pipeThrough(new CompressionStream('gzip')), res);
+      c.res.headers.set('Content-Encoding', 'gzip');
+      return;
+    }
     const once = /immutable/i.test(cacheControl);
     const key = `${encoding} ${c.req.path}`;
     let body: Uint8Array<ArrayBuffer> | undefined = once ? cache.get(key) : undefined;

@@ -14,6 +14,7 @@ import { Route as AuthedRouteImport } from './routes/_authed'
 import { Route as LoginRouteImport } from './routes/login'
 import { Route as AuthedCustomersRouteImport } from './routes/_authed/customers'
 import { Route as AuthedDashboardRouteImport } from './routes/_authed/dashboard'
+import { Route as AuthedReportsRouteImport } from './routes/_authed/reports'
 import { Route as AuthedSeoRouteImport } from './routes/_authed/seo'
 import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as AuthedTransactionsRouteImport } from './routes/_authed/transactions'
@@ -42,6 +43,11 @@ const AuthedCustomersRoute = AuthedCustomersRouteImport.update({
 const AuthedDashboardRoute = AuthedDashboardRouteImport.update({
   id: '/dashboard',
   path: '/dashboard',
+  getParentRoute: () => AuthedRoute,
+} as any)
+const AuthedReportsRoute = AuthedReportsRouteImport.update({
+  id: '/reports',
+  path: '/reports',
   getParentRoute: () => AuthedRoute,
 } as any)
 const AuthedSeoRoute = AuthedSeoRouteImport.update({
@@ -75,6 +81,7 @@ export interface FileRoutesByFullPath {
   '/login': typeof LoginRoute
   '/customers': typeof AuthedCustomersRoute
   '/dashboard': typeof AuthedDashboardRoute
+  '/reports': typeof AuthedReportsRoute
   '/seo': typeof AuthedSeoRoute
   '/settings': typeof AuthedSettingsRoute
   '/transactions': typeof AuthedTransactionsRoute
@@ -86,6 +93,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginRoute
   '/customers': typeof AuthedCustomersRoute
   '/dashboard': typeof AuthedDashboardRoute
+  '/reports': typeof AuthedReportsRoute
   '/seo': typeof AuthedSeoRoute
   '/settings': typeof AuthedSettingsRoute
   '/transactions': typeof AuthedTransactionsRoute
@@ -99,6 +107,7 @@ export interface FileRoutesById {
   '/login': typeof LoginRoute
   '/_authed/customers': typeof AuthedCustomersRoute
   '/_authed/dashboard': typeof AuthedDashboardRoute
+  '/_authed/reports': typeof AuthedReportsRoute
   '/_authed/seo': typeof AuthedSeoRoute
   '/_authed/settings': typeof AuthedSettingsRoute
   '/_authed/transactions': typeof AuthedTransactionsRoute
@@ -112,6 +121,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/customers'
     | '/dashboard'
+    | '/reports'
     | '/seo'
     | '/settings'
     | '/transactions'
@@ -123,6 +133,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/customers'
     | '/dashboard'
+    | '/reports'
     | '/seo'
     | '/settings'
     | '/transactions'
@@ -135,6 +146,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/_authed/customers'
     | '/_authed/dashboard'
+    | '/_authed/reports'
     | '/_authed/seo'
     | '/_authed/settings'
     | '/_authed/transactions'
@@ -185,6 +197,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedDashboardRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/reports': {
+      id: '/_authed/reports'
+      path: '/reports'
+      fullPath: '/reports'
+      preLoaderRoute: typeof AuthedReportsRouteImport
+      parentRoute: typeof AuthedRoute
+    }
     '/_authed/seo': {
       id: '/_authed/seo'
       path: '/seo'
@@ -226,6 +245,7 @@ declare module '@tanstack/react-router' {
 interface AuthedRouteChildren {
   AuthedCustomersRoute: typeof AuthedCustomersRoute
   AuthedDashboardRoute: typeof AuthedDashboardRoute
+  AuthedReportsRoute: typeof AuthedReportsRoute
   AuthedSeoRoute: typeof AuthedSeoRoute
   AuthedSettingsRoute: typeof AuthedSettingsRoute
   AuthedTransactionsRoute: typeof AuthedTransactionsRoute
@@ -236,6 +256,7 @@ interface AuthedRouteChildren {
 const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedCustomersRoute: AuthedCustomersRoute,
   AuthedDashboardRoute: AuthedDashboardRoute,
+  AuthedReportsRoute: AuthedReportsRoute,
   AuthedSeoRoute: AuthedSeoRoute,
   AuthedSettingsRoute: AuthedSettingsRoute,
   AuthedTransactionsRoute: AuthedTransactionsRoute,

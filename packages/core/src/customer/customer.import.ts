@@ -7,6 +7,8 @@ import { keys } from '../db/keys.ts';
 import { batchGet } from '../db/query.ts';
 import { batchWrite, failedConditions, retry, transact, withRetry, type WriteRequest } from '../db/write.ts';
 import { notFound } from '../error.ts';
+import { applyDailyFigures } from '../report/daily.repo.ts';
+import { utcDay } from '../report/report.rules.ts';
 import { addToStats, statsIncrement } from '../stats/stats.repo.ts';
 import {
   customerCountersUpdate,
@@ -59,6 +61,9 @@ export async function importCustomers(
   });
   await batchWrite(db, writes, options);
   await addToStats(db, { customerCount: customers.length });
+  const perDay = new Map<string, number>();
+  for (const customer of customers) perDay.set(utcDay(customer.createdAt), (perDay.get(utcDay(customer.createdAt)) ?? 0) + 1);
+  await applyDailyFigures(db, [...perDay].map(([date, newCustomers]) => ({ date, newCustomers })));
   return customers;
 }
 

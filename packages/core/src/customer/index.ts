@@ -4,10 +4,14 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { failedConditions, transact } from '../db/write.ts';
 import { notFound } from '../error.ts';
+import { keys } from '../db/keys.ts';
+import { queryPage, queryPages } from '../db/query.ts';
 import { fn } from '../fn.ts';
+import { listPageInput } from '../shared.schema.ts';
 import { fromItem as transactionFromItem, listCustomerTransactionItems, refreshCustomerName } from '../transaction/transaction.repo.ts';
 import { withNames } from '../transaction/index.ts';
 import { fromItem as addressFromItem, listAddressItems } from '../address/address.repo.ts';
+import { dailyFigures } from '../report/daily.repo.ts';
 import { getStatsItem, statsIncrement } from '../stats/stats.repo.ts';
 import {
   customerItem,
@@ -21,7 +25,7 @@ import {
 } from './customer.repo.ts';
 import { createCustomerInput, customerIdInput, customersPageInput, updateCustomerInput } from './customer.schema.ts';
 
-/** Puts a customer, claims its e-mail address and counts it, in one transaction. */
+/** Puts a customer, claims its e-mail address, counts it (totals and its day's new customers) and records it, in one transaction. */
 export const create = fn(createCustomerInput, async (db, input, actor) => {
   const item = customerItem(input, randomUUID(), new Date());
   const record = { actor, action: 'create', entity: 'customer' as const, entityId: item.id, summary: `Created ${item.name}` };
@@ -29,6 +33,7 @@ export const create = fn(createCustomerInput, async (db, input, actor) => {
     await transact(db, [
       ...customerPuts(item),
       statsIncrement({ customerCount: 1 }),
+      ...dailyFigures({ date: item.createdAt, newCustomers: 1 }),
       auditPut({ ...record, changes: diffFields(undefined, item, ['name', 'email', 'phone']) }),
     ]);
   } catch (error) {
@@ -84,4 +89,22 @@ export const addresses = fn(customerIdInput, async (db, { id }) => {
 export const transactionHistory = fn(customerIdInput, async (db, { id }) => {
   const [, items] = await Promise.all([requireCustomer(db, id), listCustomerTransactionItems(db, id)]);
   return withNames(db, items);
+});
+
+const byCreated = () => ({
+  IndexName: 'gsi1',
+  KeyConditionExpression: 'gsi1pk = :pk',
+  ExpressionAttributeValues: { ':pk': keys.customersByCreated('', '').gsi1pk },
+  ScanIndexForward: false,
+});
+
+/** Every customer, newest first, a Query page at a time (GET /api/customers streams them). */
+export async function* listPages(db: Db) {
+  for await (const items of queryPages(db, byCreated())) yield items.map(fromItem);
+}
+
+/** At most `limit` customers, newest first, from a cursor (GET /api/customers?limit=N&cursor=C). */
+export const listPage = fn(listPageInput, async (db, input) => {
+  const { items, nextCursor } = await queryPage(db, { ...byCreated(), Limit: input.limit }, input.cursor);
+  return { items: items.map(fromItem), nextCursor };
 });

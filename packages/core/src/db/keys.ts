@@ -46,6 +46,10 @@ export const keys = {
   auditFeed: (at: string, id: string) => ({ gsi1pk: `AUDIT#${at.slice(0, 7)}`, gsi1sk: ordered(at, id) }),
 
   stats: () => ({ pk: 'STATS', sk: 'GLOBAL' }),
+  /** One UTC day's figures for the whole business (`date` is yyyy-mm-dd). */
+  dayTotal: (date: string) => ({ pk: `DAY#${date}`, sk: 'TOTAL' }),
+  /** One UTC day's figures for one event. */
+  dayEvent: (date: string, eventId: string) => ({ pk: `DAY#${date}`, sk: `EVENT#${eventId}` }),
   settings: () => ({ pk: 'SETTINGS', sk: 'APP' }),
   adminCredentials: () => ({ pk: 'ADMIN', sk: 'CREDENTIALS' }),
   session: (tokenHash: string) => ({ pk: `SESSION#${tokenHash}`, sk: 'SESSION' }),

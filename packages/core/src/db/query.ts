@@ -163,3 +163,16 @@ export function stripKeys<T extends Record<string, unknown>>(item: T) {
   const { pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, ttl, ...rest } = item;
   return rest;
 }
+
+/**
+ * A Query read a page at a time, to the end: each page is yielded before the next is asked for,
+ * so a consumer that writes as it reads (a streamed list, an export) holds one page at most.
+ */
+export async function* queryPages(db: Db, input: QueryInput, pageSize = 500): AsyncGenerator<Record<string, unknown>[]> {
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.doc.send(new QueryCommand({ ...input, TableName: db.tableName, Limit: pageSize, ExclusiveStartKey: start }));
+    if (page.Items?.length) yield page.Items;
+    start = page.LastEvaluatedKey;
+  } while (start);
+}

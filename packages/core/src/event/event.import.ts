@@ -5,6 +5,7 @@ import { batchWrite, failedConditions, retry, transact, withRetry, type WriteReq
 import { notFound } from '../error.ts';
 import { seoItem } from '../seo/seo.repo.ts';
 import type { saveSeoInput } from '../seo/seo.schema.ts';
+import { applyDailyFigures } from '../report/daily.repo.ts';
 import { addToStats, statsIncrement } from '../stats/stats.repo.ts';
 import { eventCountersUpdate, eventItem, fromItem, getEventItems, type EventCounterDelta } from './event.repo.ts';
 import type { createEventInput } from './event.schema.ts';
@@ -63,7 +64,8 @@ export async function applyEventCounterDeltas(db: Db, deltas: ReadonlyMap<string
   }
 }
 
-/** Page views for many events at once. */
-export function importPageViews(db: Db, views: ReadonlyMap<string, number>) {
-  return applyEventCounterDeltas(db, new Map([...views].map(([id, count]) => [id, { completed: 0, salesCents: 0, views: count }])));
+/** Page views for many events at once, counted on today's figures too. */
+export async function importPageViews(db: Db, views: ReadonlyMap<string, number>, now = new Date()) {
+  await applyEventCounterDeltas(db, new Map([...views].map(([id, count]) => [id, { completed: 0, salesCents: 0, views: count }])));
+  await applyDailyFigures(db, [...views].map(([eventId, pageViews]) => ({ date: now, eventId, pageViews })));
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { failedConditions, retry, transact, withRetry } from '../db/write.ts';
 import { notFound } from '../error.ts';
 import { fn } from '../fn.ts';
+import { dailyFigures } from '../report/daily.repo.ts';
 import { statsIncrement } from '../stats/stats.repo.ts';
 import { refreshEventTitle } from '../transaction/transaction.repo.ts';
 import { auditPut } from '../audit/audit.repo.ts';
@@ -90,7 +91,8 @@ export const update = fn(updateEventInput, async (db, input, actor) => {
 
 /**
  * Adds page views, moving the event's conversion rank and the dashboard's conversion totals in
- * the same transaction, conditional on the counts it read (retried when a purchase raced it).
+ * the same transaction with today's page views (total and the event's), conditional on the counts it
+ * read (retried when a purchase raced it).
  */
 export const addViews = fn(addPageViewsInput, (db, { id, count }) =>
   withRetry(async () => {
@@ -98,7 +100,8 @@ export const addViews = fn(addPageViewsInput, (db, { id, count }) =>
     if (!item) throw notFound('Event');
     const change = eventCountersUpdate(item, { completed: 0, salesCents: 0, views: count });
     try {
-      await transact(db, [change.update, statsIncrement(change.totals)]);
+      const today = dailyFigures({ date: new Date(), eventId: id, pageViews: count });
+      await transact(db, [change.update, statsIncrement(change.totals), ...today]);
     } catch (error) {
       if (failedConditions(error)?.length) return retry;
       throw error;

@@ -9,6 +9,7 @@ import { auditPut, type AuditInput } from '../audit/audit.repo.ts';
 import { diffFields } from '../audit/audit.rules.ts';
 import { systemActor } from '../fn.ts';
 import { formatCents } from './money.ts';
+import { completedDailyFigures } from './sale-counters.ts';
 import {
   fromItem,
   transactionItem,
@@ -22,7 +23,8 @@ import {
  * Records a transaction with every counter it moves, in one DynamoDB transaction: the event's
  * sales, completed purchases and conversion rank (a completed one only); the customer's
  * transaction counts; the dashboard totals (transactions, revenue, ticket sales, active and
- * unique customers, conversion sum). Each update is conditional on the counts it read, so
+ * unique customers, conversion sum); a completed one also moves its day's figures (on its purchase
+ * date). Each update is conditional on the counts it read, so
  * concurrent transactions retry instead of double-counting a customer's first one.
  */
 export async function createTransaction(db: Db, input: CreateInput, actor = systemActor, now = new Date()) {
@@ -56,6 +58,7 @@ export async function createTransaction(db: Db, input: CreateInput, actor = syst
               }
             : {}),
         }),
+        ...(completed ? completedDailyFigures(item) : []),
         auditPut(createdRecord(item, actor), now),
       ]);
     } catch (error) {

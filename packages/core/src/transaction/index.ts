@@ -3,7 +3,10 @@ import type { Db } from '../db/client.ts';
 import { getEventItems } from '../event/event.repo.ts';
 import { forEachLimited } from '../db/write.ts';
 import { DomainError, notFound } from '../error.ts';
+import { keys } from '../db/keys.ts';
+import { queryPage, queryPages } from '../db/query.ts';
 import { fn } from '../fn.ts';
+import { listPageInput } from '../shared.schema.ts';
 import { refundTransaction } from './refund-transaction.ts';
 import { changeTransactionStatus } from './status-transaction.ts';
 import { createTransaction } from './create-transaction.ts';
@@ -96,3 +99,21 @@ export async function withNames(db: Db, items: Record<string, unknown>[]): Promi
     customerName: r.customerName ?? names.get(r.customerId) ?? null,
   }));
 }
+
+const byDate = () => ({
+  IndexName: 'gsi1',
+  KeyConditionExpression: 'gsi1pk = :pk',
+  ExpressionAttributeValues: { ':pk': keys.transactionsByDate('', '').gsi1pk },
+  ScanIndexForward: false,
+});
+
+/** Every transaction, newest first, a Query page at a time (GET /api/transactions streams them). */
+export async function* listPages(db: Db) {
+  for await (const items of queryPages(db, byDate())) yield items.map(fromItem);
+}
+
+/** At most `limit` transactions, newest first, from a cursor (GET /api/transactions?limit=N&cursor=C). */
+export const listPage = fn(listPageInput, async (db, input) => {
+  const { items, nextCursor } = await queryPage(db, { ...byDate(), Limit: input.limit }, input.cursor);
+  return { items: items.map(fromItem), nextCursor };
+});

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.ts';
 import { failedConditions, retry, transact, withRetry, type TransactItem } from '../db/write.ts';
 import { DomainError, notFound } from '../error.ts';
 import { getEventItem } from '../event/event.repo.ts';
+import { dailyFigures } from '../report/daily.repo.ts';
 import { formatCents, parseAmountToCents } from './money.ts';
 import { saleCounterItems, transactionChangeUpdate } from './sale-counters.ts';
 import { detailFromItem, getTransactionItemById, type StoredRefund, type TransactionItem } from './transaction.repo.ts';
@@ -16,8 +17,8 @@ export const maxRefundsPerTransaction = 100;
 /**
  * Everything a refund writes, in one place: the transaction (status, refunded total, the refund),
  * the counters it moves (net sales down; a full refund also ends the sale: completed purchases,
- * conversion and, with a customer's last sale, active customers) and its history record. The
- * daily figures ride here too, as one more item.
+ * conversion and, with a customer's last sale, active customers), the refunds of the day it is
+ * made, and its history record.
  */
 export function refundTransactionItems(
   transaction: TransactionItem,
@@ -32,6 +33,7 @@ export function refundTransactionItems(
   return [
     transactionChangeUpdate(transaction, { status, refundedCents: after, refund }),
     ...saleCounterItems(event, customer, { completed: status === 'refunded' ? -1 : 0, salesCents: -refund.amountCents }),
+    ...dailyFigures({ date: refund.createdAt, eventId: transaction.eventId, refundsCents: refund.amountCents }),
     auditPut({
       actor,
       action: 'refund',

@@ -2,6 +2,7 @@ import { customerCountersUpdate } from '../customer/customer.repo.ts';
 import { keys } from '../db/keys.ts';
 import type { TransactItem } from '../db/write.ts';
 import { eventCountersUpdate } from '../event/event.repo.ts';
+import { dailyFigures } from '../report/daily.repo.ts';
 import { statsIncrement } from '../stats/stats.repo.ts';
 import type { StoredRefund, TransactionItem } from './transaction.repo.ts';
 import { transactionSearchText } from './transaction.rules.ts';
@@ -73,4 +74,12 @@ export function transactionChangeUpdate(
       },
     },
   };
+}
+
+/**
+ * The daily-figure moves of a purchase that counts as completed: on the purchase's own date,
+ * whenever it becomes completed (a status change from pending calls this too).
+ */
+export function completedDailyFigures(item: { purchaseDate: string; eventId: string; amountCents: number }) {
+  return dailyFigures({ date: item.purchaseDate, eventId: item.eventId, purchases: 1, revenueCents: item.amountCents });
 }

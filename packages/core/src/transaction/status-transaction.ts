@@ -5,7 +5,7 @@ import { failedConditions, retry, transact, withRetry, type TransactItem } from 
 import { DomainError, notFound, staleVersion } from '../error.ts';
 import { getEventItem } from '../event/event.repo.ts';
 import { formatCents } from './money.ts';
-import { saleCounterItems, transactionChangeUpdate } from './sale-counters.ts';
+import { completedDailyFigures, saleCounterItems, transactionChangeUpdate } from './sale-counters.ts';
 import { detailFromItem, getTransactionItemById, type TransactionItem } from './transaction.repo.ts';
 import { statusChangeProblem } from './transaction.rules.ts';
 import type { TransactionStatus } from './transaction.schema.ts';
@@ -13,7 +13,7 @@ import type { TransactionStatus } from './transaction.schema.ts';
 /**
  * Everything a status change writes, in one place: the transaction, the counters it moves
  * (pending -> completed moves every counter a completed purchase would; pending -> failed none)
- * and its history record. The daily figures ride here too, as one more item.
+ * its day's figures (on the purchase date) and its history record.
  */
 export function statusTransactionItems(
   transaction: TransactionItem,
@@ -26,6 +26,7 @@ export function statusTransactionItems(
   return [
     transactionChangeUpdate(transaction, { status: to }),
     ...(completes ? saleCounterItems(event, customer, { completed: 1, salesCents: transaction.amountCents }) : []),
+    ...(completes ? completedDailyFigures(transaction) : []),
     auditPut({
       actor,
       action: 'status',

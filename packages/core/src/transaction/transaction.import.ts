@@ -7,6 +7,8 @@ import { batchWrite } from '../db/write.ts';
 import { notFound } from '../error.ts';
 import { applyEventCounterDeltas } from '../event/event.import.ts';
 import { getEventItems, type EventCounterDelta } from '../event/event.repo.ts';
+import { applyDailyFigures } from '../report/daily.repo.ts';
+import { utcDay } from '../report/report.rules.ts';
 import { addToStats } from '../stats/stats.repo.ts';
 import { transactionItem, transactionPointerPut, type CreateInput } from './transaction.repo.ts';
 
@@ -50,12 +52,18 @@ export async function importTransactions(
   const eventDeltas = new Map<string, EventCounterDelta>();
   const customerDeltas = new Map<string, CustomerCounterDelta>();
   const totals = { transactionCount: 0, transactionAmountCents: 0, ticketSalesCents: 0 };
+  const days = new Map<string, { date: string; eventId: string; purchases: number; revenueCents: number }>();
   for (const item of items) {
     const completed = item.status === 'completed';
     const event = eventDeltas.get(item.eventId) ?? { completed: 0, salesCents: 0, views: 0 };
     if (completed) {
       event.completed += 1;
       event.salesCents += item.amountCents;
+      const date = utcDay(item.purchaseDate);
+      const day = days.get(`${date}#${item.eventId}`) ?? { date, eventId: item.eventId, purchases: 0, revenueCents: 0 };
+      day.purchases += 1;
+      day.revenueCents += item.amountCents;
+      days.set(`${date}#${item.eventId}`, day);
     }
     eventDeltas.set(item.eventId, event);
     const customer = customerDeltas.get(item.customerId) ?? { transactions: 0, completed: 0 };
@@ -69,5 +77,6 @@ export async function importTransactions(
   await applyEventCounterDeltas(db, eventDeltas);
   await applyCustomerCounterDeltas(db, customerDeltas);
   await addToStats(db, totals);
+  await applyDailyFigures(db, [...days.values()]);
   return items.length;
 }

@@ -102,7 +102,7 @@ export const routes: RestRoute[] = [
   }),
   route('GET', '/api/events-with-details', (api) => api.events.listWithDetails()),
 
-  route('GET', '/api/customers', (api) => api.customers.list()),
+  // GET /api/customers, /api/transactions and the exports are streamed: stream-routes.ts.
   route('POST', '/api/customers', (api, req) => send(api.customers.create, object(req.body)), 201),
   route('GET', '/api/customers/:id', (api, req) => api.customers.get({ id: req.params.id })),
   route('PUT', '/api/customers/:id', (api, req) => send(api.customers.update, object(req.body), { id: req.params.id })),
@@ -115,7 +115,6 @@ export const routes: RestRoute[] = [
     201,
   ),
 
-  route('GET', '/api/transactions', (api) => api.transactions.list()),
   route('GET', '/api/transactions/totals', (api) => api.transactions.totals()),
   route('POST', '/api/transactions', (api, req) => send(api.transactions.create, object(req.body)), 201),
   route('POST', '/api/transactions/bulk', (api, req) => send(api.transactions.bulk, object(req.body))),
@@ -136,6 +135,10 @@ export const routes: RestRoute[] = [
       cursor: req.query.cursor || undefined,
       notable: req.query.notable === undefined ? undefined : req.query.notable === 'true',
     }),
+  ),
+
+  route('GET', '/api/reports/sales', (api, req) =>
+    api.reports.sales({ from: req.query.from, to: req.query.to, eventId: req.query.eventId || undefined }),
   ),
 
   route('GET', '/api/app-settings', (api) => api.settings.get()),

@@ -7,6 +7,8 @@ import { customersRouter } from './customers.ts';
 import { dashboardRouter } from './dashboard.ts';
 import { eventsRouter } from './events.ts';
 import { healthRouter } from './health.ts';
+import { exportsRouter } from './exports.ts';
+import { reportsRouter } from './reports.ts';
 import { seoRouter } from './seo.ts';
 import { sessionsRouter } from './sessions.ts';
 import { settingsRouter } from './settings.ts';
@@ -29,6 +31,8 @@ export const appRouter = router({
   transactions: transactionsRouter,
   settings: settingsRouter,
   audit: auditRouter,
+  reports: reportsRouter,
+  exports: exportsRouter,
 });
 
 /** The only thing the web app imports from the server: its type. */

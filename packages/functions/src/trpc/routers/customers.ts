@@ -4,6 +4,7 @@ import { adminProcedure, router } from '../init.ts';
 
 export const customersRouter = router({
   list: adminProcedure.query(({ ctx }) => Customer.list(ctx.db)),
+  listPage: adminProcedure.input(Customer.listPage.schema).query(({ ctx, input }) => Customer.listPage(ctx.db, input)),
   page: adminProcedure.input(Customer.page.schema).query(({ ctx, input }) => Customer.page(ctx.db, input)),
   totals: adminProcedure.query(({ ctx }) => Customer.totals(ctx.db)),
   get: adminProcedure.input(Customer.get.schema).query(({ ctx, input }) => Customer.get(ctx.db, input)),

@@ -8,6 +8,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { BasicInfoForm } from './basic-info-form.tsx';
 import { ContentBlockEditor } from './content-block-editor.tsx';
 import { CtaForm } from './cta-form.tsx';
+import { EventFigures } from './event-figures.tsx';
 import { SeoForm } from '../seo/seo-form.tsx';
 import { EditEventLayout, editEventTabs, FormSkeleton, type EditEventTab as TabKey } from './edit-event-layout.tsx';
 
@@ -29,7 +30,15 @@ export function EditEventPage() {
   const cta = trpc.cta.get.useQuery({ id: eventId });
 
   const content: Record<TabKey, ReactNode> = {
-    basic: event.data ? <BasicInfoForm key={event.data.id} event={event.data} /> : <FormSkeleton />,
+    // The event's own sales figures sit on Basic Info, above its form (no tab of their own).
+    basic: event.data ? (
+      <>
+        <EventFigures eventId={eventId} />
+        <BasicInfoForm key={event.data.id} event={event.data} />
+      </>
+    ) : (
+      <FormSkeleton />
+    ),
     seo: seo.isPending || !event.data ? <FormSkeleton /> : <SeoForm key={eventId} eventId={eventId} seo={seo.data ?? null} />,
     cta: cta.isPending || !event.data ? <FormSkeleton /> : <CtaForm key={eventId} eventId={eventId} cta={cta.data ?? null} />,
     blocks: event.data ? <ContentBlockEditor key={eventId} eventId={eventId} /> : <FormSkeleton />,

@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { PageHeader, SearchInput, Toolbar } from '../../components/layout/page-header.tsx';
 import { TransactionDetailDialog } from '../../components/transactions/transaction-detail-dialog.tsx';
 import { TransactionCards } from '../../components/transactions/transaction-cards.tsx';
@@ -50,7 +50,15 @@ function TransactionsPage() {
 
   return (
     <div>
-      <PageHeader title="Transaction History" description="Every ticket purchase, newest first." />
+      <PageHeader
+        title="Transaction History"
+        description="Every ticket purchase, newest first."
+        actions={
+          <Link to="/reports" className="btn btn-outline btn-sm">
+            Reports and exports
+          </Link>
+        }
+      />
       <TransactionCards totals={totals.data} loading={totals.isPending} />
       <Toolbar>
         <SearchInput label="Search transactions" placeholder="Search by event, customer, amount or status..." {...list.search} />

@@ -1,0 +1,128 @@
+import type { Db } from '../db/client.ts';
+import { keys } from '../db/keys.ts';
+import { queryPages } from '../db/query.ts';
+import { forEachLimited } from '../db/write.ts';
+import { fn } from '../fn.ts';
+import { withNames } from '../transaction/index.ts';
+import { csvRow, plainDecimal } from './csv.rules.ts';
+import { customersCsvHeader, transactionsCsvHeader, transactionsExportInput } from './export.schema.ts';
+
+/** Rows a Query page brings: the export writes them before it reads on. */
+const pageSize = 500;
+
+/** A purchase that brought money (not pending or failed): its amount less what was refunded of it. */
+export const netCents = (item: Record<string, unknown>) =>
+  item.status === 'pending' || item.status === 'failed' || item.status === undefined
+    ? 0
+    : Number(item.amountCents ?? 0) - Number(item.refundedCents ?? 0);
+
+/** The index range of purchase dates from one UTC day to another, inclusive, either end open. */
+function dateCondition(sortKey: string, from?: string, to?: string) {
+  const lower = from ? `${from}T00:00:00.000Z` : undefined;
+  const upper = to ? `${to}T23:59:59.999Z~` : undefined; // '~' sorts after '#id'
+  const values = { ...(lower ? { ':from': lower } : {}), ...(upper ? { ':to': upper } : {}) };
+  if (lower && upper) return { expression: ` AND ${sortKey} BETWEEN :from AND :to`, values };
+  if (lower) return { expression: ` AND ${sortKey} >= :from`, values };
+  if (upper) return { expression: ` AND ${sortKey} <= :to`, values };
+  return { expression: '', values };
+}
+
+/**
+ * The transactions as CSV, newest first, a Query page at a time: every transaction, or one
+ * event's (its own index partition), between two days, of one status. Amounts are plain decimals.
+ */
+export const transactionsCsv = fn(transactionsExportInput, async (db, input) => {
+  const byEvent = input.eventId !== undefined;
+  const sortKey = byEvent ? 'gsi2sk' : 'gsi1sk';
+  const range = dateCondition(sortKey, input.from, input.to);
+  const pages = queryPages(
+    db,
+    {
+      IndexName: byEvent ? 'gsi2' : 'gsi1',
+      KeyConditionExpression: `${byEvent ? 'gsi2pk' : 'gsi1pk'} = :pk${range.expression}`,
+      ...(input.status ? { FilterExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' } } : {}),
+      ExpressionAttributeValues: {
+        ':pk': byEvent ? keys.transactionsByEvent(input.eventId!, '', '').gsi2pk : keys.transactionsByDate('', '').gsi1pk,
+        ...range.values,
+        ...(input.status ? { ':status': input.status } : {}),
+      },
+      ScanIndexForward: false,
+    },
+    pageSize,
+  );
+  async function* lines() {
+    yield csvRow(transactionsCsvHeader);
+    for await (const items of pages) {
+      const rows = await withNames(db, items);
+      let text = '';
+      rows.forEach((row, i) => {
+        const item = items[i]!;
+        text += csvRow([
+          row.id,
+          row.purchaseDate,
+          row.eventTitle ?? '',
+          row.customerName ?? '',
+          plainDecimal(Number(item.amountCents ?? 0)),
+          plainDecimal(Number(item.refundedCents ?? 0)),
+          row.status,
+          row.paymentMethod,
+        ]);
+      });
+      yield text;
+    }
+  }
+  return { filename: `transactions-${new Date().toISOString().slice(0, 10)}.csv`, lines: lines() };
+});
+
+/**
+ * The customers as CSV, newest first, a page at a time. Purchases is the customer's count of
+ * transactions; Net Spent sums their sales less refunds from their own partition (one Query per
+ * customer who bought anything, a few in flight), so it is exact for every stored transaction.
+ */
+export async function customersCsv(db: Db) {
+  const pages = queryPages(
+    db,
+    {
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.customersByCreated('', '').gsi1pk },
+      ScanIndexForward: false,
+    },
+    pageSize,
+  );
+  async function* lines() {
+    yield csvRow(customersCsvHeader);
+    for await (const items of pages) {
+      const spent = new Map<string, number>();
+      await forEachLimited(
+        items.filter((c) => Number(c.purchaseCount ?? 0) > 0),
+        16,
+        async (customer) => {
+          let total = 0;
+          for await (const purchases of queryPages(db, {
+            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+            ExpressionAttributeValues: { ':pk': keys.customer(String(customer.id)).pk, ':prefix': keys.transactionPrefix },
+          })) {
+            for (const purchase of purchases) total += netCents(purchase);
+          }
+          spent.set(String(customer.id), total);
+        },
+      );
+      let text = '';
+      for (const c of items) {
+        const id = String(c.id);
+        text += csvRow([
+          id,
+          String(c.name ?? ''),
+          String(c.email ?? ''),
+          String(c.phone ?? ''),
+          String(c.createdAt ?? ''),
+          Number(c.purchaseCount ?? 0),
+          plainDecimal(spent.get(id) ?? 0),
+        ]);
+      }
+      yield text;
+    }
+  }
+  return { filename: `customers-${new Date().toISOString().slice(0, 10)}.csv`, lines: lines() };
+}

@@ -1,0 +1,78 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../db/keys.ts';
+import { DomainError, notFound } from '../error.ts';
+import { getEventItem, getEventItems } from '../event/event.repo.ts';
+import { fn } from '../fn.ts';
+import { forEachLimited } from '../db/write.ts';
+import { getDayItems } from './daily.repo.ts';
+import { addDays, dayCount, daysOf, figuresOf, previousRange, rangeConversion, sumFigures, utcDay, zeroFigures } from './report.rules.ts';
+import { maxReportDays, salesReportInput, type DayFigures, type EventFigures, type SalesReport } from './report.schema.ts';
+
+export { dailyFigures } from './daily.repo.ts';
+
+/** The range a report covers: the given days, or the last 30 days to today. Longer than a year is refused. */
+export function reportRange(input: { from?: string; to?: string }, now = new Date()) {
+  const to = input.to ?? (input.from && input.from > utcDay(now) ? input.from : utcDay(now));
+  const from = input.from ?? addDays(to, -29);
+  if (from > to) throw new DomainError('invalid', 'The start date must not be after the end date');
+  if (dayCount(from, to) > maxReportDays) throw new DomainError('invalid', `A report covers at most ${maxReportDays} days`);
+  return { from, to };
+}
+
+/**
+ * Sales by UTC day over a range, with the same number of days before it for comparison: one
+ * BatchGetItem of the range's day items and one of the previous range's (at most 366 + 366
+ * keys), so the cost follows the range's length, never how many purchases exist.
+ */
+export const sales = fn(salesReportInput, async (db, input): Promise<SalesReport> => {
+  const { from, to } = reportRange(input);
+  if (input.eventId && !(await getEventItem(db, input.eventId))) throw notFound('Event');
+  const previous = previousRange(from, to);
+  const [current, before] = await Promise.all([
+    getDayItems(db, daysOf(from, to), input.eventId),
+    getDayItems(db, daysOf(previous.from, previous.to), input.eventId),
+  ]);
+  const days = daysOf(from, to).map((date) => ({ date, ...figuresOf(current.get(date)) }));
+  return { from, to, days, totals: sumFigures(days), previous: { ...previous, totals: sumFigures([...before.values()].map(figuresOf)) } };
+});
+
+/**
+ * Each event's figures over a range (the Reports screen's table): one Query per day of that
+ * day's event items, so the cost is the days times the events that had activity on them,
+ * whatever the history holds; then the titles with one BatchGetItem per 100 events.
+ */
+export const eventsReport = fn(salesReportInput, async (db, input) => {
+  const { from, to } = reportRange(input);
+  const byEvent = new Map<string, DayFigures>();
+  await forEachLimited(daysOf(from, to), 8, async (day) => {
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await db.doc.send(
+        new QueryCommand({
+          TableName: db.tableName,
+          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+          ExpressionAttributeValues: { ':pk': keys.dayTotal(day).pk, ':prefix': keys.dayEvent(day, '').sk },
+          ExclusiveStartKey: start,
+        }),
+      );
+      for (const item of page.Items ?? []) {
+        const id = String(item.eventId);
+        byEvent.set(id, sumFigures([byEvent.get(id) ?? zeroFigures(), figuresOf(item)]));
+      }
+      start = page.LastEvaluatedKey;
+    } while (start);
+  });
+  const events = await getEventItems(db, [...byEvent.keys()]);
+  const titles = new Map(events.map((e) => [String(e.id), String(e.title)]));
+  const rows: EventFigures[] = [...byEvent]
+    .filter(([id]) => titles.has(id))
+    .map(([eventId, f]) => ({
+      eventId,
+      title: titles.get(eventId)!,
+      ...f,
+      newCustomers: 0,
+      conversion: rangeConversion(f.purchases, f.pageViews),
+    }));
+  rows.sort((a, b) => b.netCents - a.netCents || b.pageViews - a.pageViews || a.title.localeCompare(b.title));
+  return { from, to, events: rows };
+});

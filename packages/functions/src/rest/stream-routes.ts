@@ -1,0 +1,60 @@
+import type { Db } from '@event-admin/core/db/client';
+import * as Customer from '@event-admin/core/customer/index';
+import * as Export from '@event-admin/core/export/index';
+import * as Transaction from '@event-admin/core/transaction/index';
+import type { createCaller } from '../trpc/caller.ts';
+import type { RestRequest } from './routes.ts';
+
+type Api = ReturnType<typeof createCaller>;
+
+/** What a streamed route answers: a JSON array written a page at a time, one bounded page, or CSV lines. */
+export type Streamed =
+  | { kind: 'json-array'; pages: AsyncIterable<unknown[]> }
+  | { kind: 'json-page'; items: unknown[]; nextCursor: string | null }
+  | { kind: 'csv'; filename: string; lines: AsyncIterable<string> };
+
+export interface StreamRoute {
+  method: 'GET';
+  path: string;
+  /** Runs after the sign-in check (the same base procedure as every other route). */
+  stream: (api: Api, db: Db, req: RestRequest) => Promise<Streamed>;
+}
+
+/**
+ * A whole list of SPEC.md §7: streamed as a JSON array by default, or one page with `limit`
+ * (and `cursor`), through the procedure that validates them.
+ */
+function wholeList(
+  pages: (db: Db) => AsyncIterable<unknown[]>,
+  page: (api: Api, input: { limit: unknown; cursor?: string }) => Promise<{ items: unknown[]; nextCursor: string | null }>,
+) {
+  return async (api: Api, db: Db, req: RestRequest): Promise<Streamed> => {
+    if (req.query.limit === undefined && req.query.cursor === undefined) return { kind: 'json-array', pages: pages(db) };
+    return { kind: 'json-page', ...(await page(api, { limit: req.query.limit ?? '', cursor: req.query.cursor })) };
+  };
+}
+
+/** The routes whose answers are written as they are read: whole lists and exports. */
+export const streamRoutes: StreamRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/customers',
+    stream: wholeList(Customer.listPages, (api, input) => api.customers.listPage(input as never)),
+  },
+  {
+    method: 'GET',
+    path: '/api/transactions',
+    stream: wholeList(Transaction.listPages, (api, input) => api.transactions.listPage(input as never)),
+  },
+  {
+    method: 'GET',
+    path: '/api/exports/transactions.csv',
+    stream: async (api, db, req) => {
+      // An empty field (a form's blank date) means no filter.
+      const sent = Object.fromEntries(['from', 'to', 'status', 'eventId'].map((name) => [name, req.query[name] || undefined]));
+      const filters = await api.exports.transactionsFilters(sent as never);
+      return { kind: 'csv', ...(await Export.transactionsCsv(db, filters)) };
+    },
+  },
+  { method: 'GET', path: '/api/exports/customers.csv', stream: async (_api, db) => ({ kind: 'csv', ...(await Export.customersCsv(db)) }) },
+];

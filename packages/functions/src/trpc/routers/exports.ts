@@ -1,0 +1,13 @@
+import { transactionsExportInput } from '@event-admin/core/export/export.schema';
+import { adminProcedure, router } from '../init.ts';
+
+/**
+ * The checks in front of the streamed REST routes (stream-routes.ts): who may read, and the
+ * filters validated by their core schema. The rows themselves are written by the REST route as
+ * they are read; a JSON procedure cannot stream a file.
+ */
+export const exportsRouter = router({
+  /** A signed-in administrator or an API token: the guard of every data read. */
+  access: adminProcedure.query(({ ctx }) => ({ actor: ctx.actor })),
+  transactionsFilters: adminProcedure.input(transactionsExportInput).query(({ input }) => input),
+});

@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedIn, startApi, Client, type HttpResult, type TestApi } from '../setup/api.ts';
+import { cents, createCustomer, createEvent, createTransaction, expectError, inBatches, ok } from './helpers.ts';
+
+let api: TestApi;
+let client: Client;
+beforeAll(async () => {
+  api = await startApi();
+  client = await signedIn(api);
+});
+afterAll(() => api.stop());
+
+/** An RFC 4180 reader, written out here so the test does not trust the writer's own rules. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const endCell = () => {
+    row.push(cell);
+    cell = '';
+  };
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted && ch === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (quoted && ch === '"') quoted = false;
+    else if (quoted) cell += ch;
+    else if (ch === '"') quoted = true;
+    else if (ch === ',') endCell();
+    else if (ch === '\r' && text[i + 1] === '\n') {
+      endCell();
+      rows.push(row);
+      row = [];
+      i++;
+    } else cell += ch;
+  }
+  if (cell !== '' || row.length) {
+    endCell();
+    rows.push(row);
+  }
+  return rows;
+}
+
+const hostile = ['=HYPERLINK("http://x.test","click")', 'Comma, Inc.', 'Say "hi"', 'Two\nlines', '+1 plus', '@at', '-minus'];
+/** What a spreadsheet-safe cell holds for a text: formulas defused with a leading '. */
+const safe = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+const decimal = (amount: string) => (cents(amount) / 100).toFixed(2);
+
+describe('exports', () => {
+  let events: any[];
+  let customers: any[];
+
+  it('writes every transaction newest first, hostile names quoted and defused, amounts as plain decimals', async () => {
+    events = await inBatches(hostile, 4, (title) => createEvent(client, { title: `${title} event` }));
+    customers = await inBatches(hostile, 4, (name, i) => createCustomer(client, { name, email: `hostile${i}-${Date.now()}@example.com` }));
+    const statuses = ['completed', 'pending', 'failed'] as const;
+    await inBatches(hostile, 4, (_, i) =>
+      createTransaction(client, events[i]!.id, customers[(i + 1) % hostile.length]!.id, `${i + 1}.${i}5`, statuses[i % 3], {
+        purchaseDate: `2026-03-0${i + 1}T10:00:00.000Z`,
+      }),
+    );
+
+    const result = await client.get('/api/exports/transactions.csv');
+    expect(result.status).toBe(200);
+    expect(result.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(result.headers.get('content-disposition')).toMatch(/^attachment; filename="transactions-[\d-]+\.csv"$/);
+    const [header, ...rows] = parseCsv(result.text);
+    expect(header).toEqual(['ID', 'Date', 'Event', 'Customer', 'Amount', 'Refunded', 'Status', 'Payment Method']);
+
+    const all: any[] = ok(await client.get('/api/transactions'));
+    const eventTitle = new Map(events.map((e) => [e.id, e.title]));
+    const customerName = new Map(customers.map((c) => [c.id, c.name]));
+    expect(rows).toEqual(
+      all.map((t) => [
+        t.id,
+        t.purchaseDate,
+        safe(eventTitle.get(t.eventId)),
+        safe(customerName.get(t.customerId)),
+        decimal(t.amount),
+        '0.00',
+        t.status,
+        t.paymentMethod,
+      ]),
+    );
+    expect(rows.map((r) => r[1])).toEqual([...rows.map((r) => r[1]!)].sort().reverse());
+    expect(rows.some((r) => r[3] === '\'=HYPERLINK("http://x.test","click")')).toBe(true);
+  });
+
+  it('filters by days, status and event', async () => {
+    const get = async (query: string) => parseCsv((await client.get(`/api/exports/transactions.csv?${query}`)).text).slice(1);
+    expect((await get('from=2026-03-02&to=2026-03-04')).map((r) => r[1])).toEqual([
+      '2026-03-04T10:00:00.000Z',
+      '2026-03-03T10:00:00.000Z',
+      '2026-03-02T10:00:00.000Z',
+    ]);
+    expect((await get('status=pending')).map((r) => r[6])).toEqual(['pending', 'pending']);
+    expect((await get('from=2026-03-05')).length).toBe(3);
+    expect((await get('to=2026-03-01')).length).toBe(1);
+    const one = await get(`eventId=${events[2]!.id}&from=2026-03-01&to=2026-03-31`);
+    expect(one.map((r) => r[2])).toEqual(['Say "hi" event']);
+    expectError(await client.get('/api/exports/transactions.csv?status=lost'), 400, 'Status must be one of');
+    expectError(await client.get('/api/exports/transactions.csv?from=2026-13-01'), 400);
+    expectError(
+      await client.get('/api/exports/transactions.csv?from=2026-03-05&to=2026-03-01'),
+      400,
+      'The start date must not be after the end date',
+    );
+  });
+
+  it('writes the customers with their purchase count and net spent', async () => {
+    const result = await client.get('/api/exports/customers.csv');
+    expect(result.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(result.headers.get('content-disposition')).toMatch(/^attachment; filename="customers-[\d-]+\.csv"$/);
+    const [header, ...rows] = parseCsv(result.text);
+    expect(header).toEqual(['ID', 'Name', 'Email', 'Phone', 'Created', 'Purchases', 'Net Spent']);
+    const list: any[] = ok(await client.get('/api/customers'));
+    const all: any[] = ok(await client.get('/api/transactions'));
+    expect(rows).toEqual(
+      list.map((c) => {
+        const theirs = all.filter((t) => t.customerId === c.id);
+        const net = theirs.filter((t) => t.status === 'completed').reduce((sum, t) => sum + cents(t.amount), 0);
+        return [c.id, safe(c.name), c.email, c.phone, c.createdAt, String(theirs.length), (net / 100).toFixed(2)];
+      }),
+    );
+  });
+
+  it('needs a session', async () => {
+    expectError(await new Client(api.base).get('/api/exports/transactions.csv'), 401);
+    expectError(await new Client(api.base).get('/api/exports/customers.csv'), 401);
+    expectError(await new Client(api.base).get('/api/transactions'), 401);
+  });
+});
+
+describe('whole lists by Link', () => {
+  async function follow(path: string, limit: number) {
+    const items: any[] = [];
+    let next: string | null = `${path}?limit=${limit}`;
+    for (let pages = 0; next && pages < 100; pages++) {
+      const result: HttpResult<any> = await client.get(next);
+      const page: any[] = ok(result);
+      expect(page.length).toBeLessThanOrEqual(limit);
+      items.push(...page);
+      next = /^<([^>]+)>; rel="next"$/.exec(result.headers.get('link') ?? '')?.[1] ?? null;
+    }
+    expect(next).toBeNull();
+    return items;
+  }
+
+  it('pages through /api/transactions and /api/customers to the end, equal to the unpaged list', async () => {
+    for (const path of ['/api/transactions', '/api/customers']) {
+      const whole = ok(await client.get(path));
+      expect(whole.length).toBe(hostile.length);
+      for (const limit of [1, 3, 1000]) expect(await follow(path, limit)).toEqual(whole);
+    }
+  });
+
+  it('refuses a limit outside 1 to 1000 and a forged cursor', async () => {
+    for (const limit of ['0', '1001', 'x', '1.5', '']) {
+      expectError(await client.get(`/api/transactions?limit=${limit}`), 400, 'Limit must be a whole number between 1 and 1000');
+    }
+    expectError(await client.get('/api/customers?limit=2&cursor=bm90LWEta2V5'), 400, 'The page cursor is not valid');
+  });
+});
