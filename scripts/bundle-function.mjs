@@ -49,8 +49,6 @@ export async function bundleFunction({ sdk = 'bundled', dir = outdir } = {}) {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const external = process.argv.includes('--external-sdk');
-  const { outfile, bytes } = external
-    ? await bundleFunction({ sdk: 'external', dir: `${outdir}-external-sdk` })
-    : await bundleFunction();
+  const { outfile, bytes } = external ? await bundleFunction({ sdk: 'external', dir: `${outdir}-external-sdk` }) : await bundleFunction();
   console.log(`${outfile.slice(root.length + 1)}: ${bytes} bytes (AWS SDK ${external ? 'external' : 'bundled'})`);
 }

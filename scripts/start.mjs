@@ -20,7 +20,9 @@ function newestMtime(dir) {
 }
 
 const sources = [join(web, 'src'), join(web, 'index.html'), join(web, 'vite.config.ts'), join(root, 'packages/core/src')];
-const stale = !existsSync(built) || sources.some((s) => existsSync(s) && (statSync(s).isDirectory() ? newestMtime(s) : statSync(s).mtimeMs) > statSync(built).mtimeMs);
+const stale =
+  !existsSync(built) ||
+  sources.some((s) => existsSync(s) && (statSync(s).isDirectory() ? newestMtime(s) : statSync(s).mtimeMs) > statSync(built).mtimeMs);
 // WEB_DIST points at a build made elsewhere (the e2e suite builds its own).
 if (stale && !process.env.WEB_DIST) {
   console.log('Building the web app...');

@@ -32,28 +32,68 @@ export function calls(probe: Probe): Call[] {
     { name: 'GET /api/dashboard/stats', path: '/api/dashboard/stats', run: (api) => api.dashboard.stats(), spec: true },
     { name: 'GET /api/dashboard/top-events', path: '/api/dashboard/top-events', run: (api) => api.dashboard.topEvents(), spec: true },
     { name: 'GET /api/events', path: '/api/events', run: (api) => api.events.list(), spec: true },
-    { name: 'GET /api/events/recent?limit=4', path: '/api/events/recent?limit=4', run: (api) => api.events.recent({ limit: 4 }), spec: true },
+    {
+      name: 'GET /api/events/recent?limit=4',
+      path: '/api/events/recent?limit=4',
+      run: (api) => api.events.recent({ limit: 4 }),
+      spec: true,
+    },
     { name: 'GET /api/events/{id}', path: `/api/events/${e}`, run: (api) => api.events.get({ id: e }), spec: true },
     { name: 'GET /api/events/{id}/seo', path: `/api/events/${e}/seo`, run: (api) => api.seo.get({ id: e }), spec: true },
     { name: 'GET /api/events/{id}/cta', path: `/api/events/${e}/cta`, run: (api) => api.cta.get({ id: e }), spec: true },
-    { name: 'GET /api/events/{id}/content-blocks', path: `/api/events/${e}/content-blocks`, run: (api) => api.contentBlocks.get({ id: e }), spec: true },
+    {
+      name: 'GET /api/events/{id}/content-blocks',
+      path: `/api/events/${e}/content-blocks`,
+      run: (api) => api.contentBlocks.get({ id: e }),
+      spec: true,
+    },
     { name: 'GET /api/events-with-details', path: '/api/events-with-details', run: (api) => api.events.listWithDetails(), spec: true },
     { name: 'GET /api/customers', path: '/api/customers', run: (api) => api.customers.list(), spec: true },
-    { name: 'GET /api/customers/{id}/purchases', path: `/api/customers/${c}/purchases`, run: (api) => api.customers.transactions({ id: c }), spec: true },
-    { name: 'GET /api/customers/{id}/addresses', path: `/api/customers/${c}/addresses`, run: (api) => api.customers.addresses({ id: c }), spec: true },
+    {
+      name: 'GET /api/customers/{id}/purchases',
+      path: `/api/customers/${c}/purchases`,
+      run: (api) => api.customers.transactions({ id: c }),
+      spec: true,
+    },
+    {
+      name: 'GET /api/customers/{id}/addresses',
+      path: `/api/customers/${c}/addresses`,
+      run: (api) => api.customers.addresses({ id: c }),
+      spec: true,
+    },
     { name: 'GET /api/transactions', path: '/api/transactions', run: (api) => api.transactions.list(), spec: true },
     { name: 'GET /api/app-settings', path: '/api/app-settings', run: (api) => api.settings.get(), spec: true },
     { name: 'GET /api/transactions/totals', path: '/api/transactions/totals', run: (api) => api.transactions.totals(), spec: false },
-    { name: 'trpc transactions.page (first 50)', path: trpcGet('transactions.page', { limit: 50 }), run: (api) => api.transactions.page({ limit: 50 }), spec: false },
+    {
+      name: 'trpc transactions.page (first 50)',
+      path: trpcGet('transactions.page', { limit: 50 }),
+      run: (api) => api.transactions.page({ limit: 50 }),
+      spec: false,
+    },
     {
       name: 'trpc transactions.page q=<a customer>',
       path: trpcGet('transactions.page', { limit: 50, q: probe.customerName }),
       run: (api) => api.transactions.page({ limit: 50, q: probe.customerName }),
       spec: false,
     },
-    { name: 'trpc customers.page (first 50)', path: trpcGet('customers.page', { limit: 50 }), run: (api) => api.customers.page({ limit: 50 }), spec: false },
-    { name: 'trpc customers.transactionHistory', path: trpcGet('customers.transactionHistory', { id: c }), run: (api) => api.customers.transactionHistory({ id: c }), spec: false },
-    { name: 'trpc events.page (first 25)', path: trpcGet('events.page', { limit: 25 }), run: (api) => api.events.page({ limit: 25 }), spec: false },
+    {
+      name: 'trpc customers.page (first 50)',
+      path: trpcGet('customers.page', { limit: 50 }),
+      run: (api) => api.customers.page({ limit: 50 }),
+      spec: false,
+    },
+    {
+      name: 'trpc customers.transactionHistory',
+      path: trpcGet('customers.transactionHistory', { id: c }),
+      run: (api) => api.customers.transactionHistory({ id: c }),
+      spec: false,
+    },
+    {
+      name: 'trpc events.page (first 25)',
+      path: trpcGet('events.page', { limit: 25 }),
+      run: (api) => api.events.page({ limit: 25 }),
+      spec: false,
+    },
   ];
 }
 
@@ -119,7 +159,11 @@ export async function measureApi(stack: Stack, probe: Probe, size: number, log: 
         : await client.latency(call.path, medium ? { warmup: 1, maxSeconds: 5, minSamples: 5 } : { warmup: 10, maxSeconds: 15 });
       const rps = await client.throughput(
         call.path,
-        heavy ? { connections: 2, maxRequests: 2, seconds: 60 } : medium ? { connections: 16, maxRequests: 16, seconds: 10 } : { connections: 16, seconds: 2 },
+        heavy
+          ? { connections: 2, maxRequests: 2, seconds: 60 }
+          : medium
+            ? { connections: 16, maxRequests: 16, seconds: 10 }
+            : { connections: 16, seconds: 2 },
       );
       const row: CallRow = {
         call: call.name,

@@ -36,7 +36,11 @@ export function instrument(db: Db) {
         Items?: unknown[];
         Item?: unknown;
       };
-      const consumed = Array.isArray(output.ConsumedCapacity) ? output.ConsumedCapacity : output.ConsumedCapacity ? [output.ConsumedCapacity] : [];
+      const consumed = Array.isArray(output.ConsumedCapacity)
+        ? output.ConsumedCapacity
+        : output.ConsumedCapacity
+          ? [output.ConsumedCapacity]
+          : [];
       const units = consumed.reduce((sum, c) => sum + (c.CapacityUnits ?? 0), 0);
       const key = input.Key?.pk;
       const pk = typeof key === 'object' ? key.S : key;

@@ -22,12 +22,77 @@ import { progressBar } from './progress.ts';
 export const proportions = { eventsPer1000: 25, customersPer1000: 125 };
 export const probeTransactions = 12;
 
-
-const words = ['Summer', 'Harbor', 'Jazz', 'Founders', 'Film', 'Marathon', 'Craft', 'Symphony', 'Comedy', 'Garden', 'Warehouse', 'Classic', 'Pitch', 'Lights', 'Poetry', 'Design', 'Science', 'Choir', 'Vinyl', 'Yoga', 'Tailgate', 'Revue', 'Chili', 'Countdown'];
+const words = [
+  'Summer',
+  'Harbor',
+  'Jazz',
+  'Founders',
+  'Film',
+  'Marathon',
+  'Craft',
+  'Symphony',
+  'Comedy',
+  'Garden',
+  'Warehouse',
+  'Classic',
+  'Pitch',
+  'Lights',
+  'Poetry',
+  'Design',
+  'Science',
+  'Choir',
+  'Vinyl',
+  'Yoga',
+  'Tailgate',
+  'Revue',
+  'Chili',
+  'Countdown',
+];
 const kinds = ['Night', 'Festival', 'Summit', 'Weekend', 'Fair', 'Expo', 'Show', 'Gala', 'Market', 'Live'];
-const venues = ['Riverside Amphitheater', 'Grand Harbor Pavilion', 'Metro Convention Center', 'The Old Mill Hall', 'Lakeside Park', 'Union Station Ballroom', 'Civic Arena', 'The Blue Room'];
-const firstNames = ['Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Elijah', 'Sophia', 'James', 'Isabella', 'Lucas', 'Mia', 'Mateo', 'Amelia', 'Ethan', 'Harper', 'Kai'];
-const lastNames = ['Garcia', 'Smith', 'Nguyen', 'Johnson', 'Patel', 'Brown', 'Kim', 'Williams', 'Lopez', 'Okafor', 'Miller', 'Rossi', 'Davis', 'Chen'];
+const venues = [
+  'Riverside Amphitheater',
+  'Grand Harbor Pavilion',
+  'Metro Convention Center',
+  'The Old Mill Hall',
+  'Lakeside Park',
+  'Union Station Ballroom',
+  'Civic Arena',
+  'The Blue Room',
+];
+const firstNames = [
+  'Olivia',
+  'Liam',
+  'Emma',
+  'Noah',
+  'Ava',
+  'Elijah',
+  'Sophia',
+  'James',
+  'Isabella',
+  'Lucas',
+  'Mia',
+  'Mateo',
+  'Amelia',
+  'Ethan',
+  'Harper',
+  'Kai',
+];
+const lastNames = [
+  'Garcia',
+  'Smith',
+  'Nguyen',
+  'Johnson',
+  'Patel',
+  'Brown',
+  'Kim',
+  'Williams',
+  'Lopez',
+  'Okafor',
+  'Miller',
+  'Rossi',
+  'Davis',
+  'Chen',
+];
 const payments = ['Credit Card', 'Credit Card', 'PayPal', 'Apple Pay', 'Google Pay'];
 const dayMs = 86_400_000;
 
@@ -55,7 +120,12 @@ export async function createProbe(db: Db, now: Date): Promise<Loaded> {
     venue: 'Probe Hall',
     status: 'active',
   });
-  await Seo.save(db, { eventId: event.id, title: 'Bench Probe Gala | Tickets and Info', description: 'Tickets for the bench probe gala.', keywords: 'bench, probe, gala' });
+  await Seo.save(db, {
+    eventId: event.id,
+    title: 'Bench Probe Gala | Tickets and Info',
+    description: 'Tickets for the bench probe gala.',
+    keywords: 'bench, probe, gala',
+  });
   await Cta.save(db, { eventId: event.id, text: 'Buy Tickets', isCustom: false, buttonColor: '#3088D8', ticketsCta: 'Get Tickets' });
   await ContentBlock.save(db, {
     eventId: event.id,
@@ -66,9 +136,29 @@ export async function createProbe(db: Db, now: Date): Promise<Loaded> {
       { type: 'video', embedUrl: 'https://www.youtube.com/embed/aqz-KE-bpKQ', caption: 'Last year' },
     ],
   });
-  const customer = await Customer.create(db, { name: 'Quincy Probeworth', email: 'quincy.probeworth@bench.example', phone: '(555) 999-0000' });
-  await Address.create(db, { customerId: customer.id, addressType: 'billing', isDefault: true, street: '1 Probe Way', city: 'Austin', state: 'TX', zipCode: '78701' });
-  await Address.create(db, { customerId: customer.id, addressType: 'shipping', isDefault: false, street: '2 Probe Way', city: 'Austin', state: 'TX', zipCode: '78701' });
+  const customer = await Customer.create(db, {
+    name: 'Quincy Probeworth',
+    email: 'quincy.probeworth@bench.example',
+    phone: '(555) 999-0000',
+  });
+  await Address.create(db, {
+    customerId: customer.id,
+    addressType: 'billing',
+    isDefault: true,
+    street: '1 Probe Way',
+    city: 'Austin',
+    state: 'TX',
+    zipCode: '78701',
+  });
+  await Address.create(db, {
+    customerId: customer.id,
+    addressType: 'shipping',
+    isDefault: false,
+    street: '2 Probe Way',
+    city: 'Austin',
+    state: 'TX',
+    zipCode: '78701',
+  });
   const rnd = random(99);
   await importTransactions(
     db,
@@ -83,7 +173,13 @@ export async function createProbe(db: Db, now: Date): Promise<Loaded> {
       }),
     ),
   );
-  return { transactions: probeTransactions, events: [], customers: [], probe: { eventId: event.id, customerId: customer.id, customerName: customer.name }, seconds: 0 };
+  return {
+    transactions: probeTransactions,
+    events: [],
+    customers: [],
+    probe: { eventId: event.id, customerId: customer.id, customerName: customer.name },
+    seconds: 0,
+  };
 }
 
 /**
@@ -120,7 +216,15 @@ export async function grow(db: Db, loaded: Loaded, target: number, now: Date, la
         status,
         venueId: `VEN-${1000 + (i % venues.length)}`,
       }),
-      ...(i % 6 !== 4 ? { seo: { title: `${title} | Tickets and Info`.slice(0, 60), description: `${title} at ${venue}. Tickets on sale now.`, keywords: `${title.toLowerCase()}, tickets` } } : {}),
+      ...(i % 6 !== 4
+        ? {
+            seo: {
+              title: `${title} | Tickets and Info`.slice(0, 60),
+              description: `${title} at ${venue}. Tickets on sale now.`,
+              keywords: `${title.toLowerCase()}, tickets`,
+            },
+          }
+        : {}),
     };
   });
   const events = await importEvents(db, eventInputs, { concurrency: 8, onProgress });
@@ -134,10 +238,26 @@ export async function grow(db: Db, loaded: Loaded, target: number, now: Date, la
     const last = lastNames[Math.floor(i / firstNames.length) % lastNames.length]!;
     const street = `${rnd.int(10, 9999)} Maple Ave`;
     return {
-      ...createCustomerInput.parse({ name: `${first} ${last} ${i}`, email: `${first}.${last}.${i}@bench.example`.toLowerCase(), phone: i % 4 === 3 ? '' : `(555) ${String(100 + (i % 900))}-${String(i % 10000).padStart(4, '0')}` }),
+      ...createCustomerInput.parse({
+        name: `${first} ${last} ${i}`,
+        email: `${first}.${last}.${i}@bench.example`.toLowerCase(),
+        phone: i % 4 === 3 ? '' : `(555) ${String(100 + (i % 900))}-${String(i % 10000).padStart(4, '0')}`,
+      }),
       addresses: [
         { addressType: 'billing', isDefault: true, street, city: 'Denver', state: 'CO', zipCode: '80202', country: 'USA' },
-        ...(i % 3 !== 2 ? [{ addressType: 'shipping', isDefault: false, street: `${rnd.int(10, 9999)} Oak Street`, city: 'Denver', state: 'CO', zipCode: '80202', country: 'USA' }] : []),
+        ...(i % 3 !== 2
+          ? [
+              {
+                addressType: 'shipping',
+                isDefault: false,
+                street: `${rnd.int(10, 9999)} Oak Street`,
+                city: 'Denver',
+                state: 'CO',
+                zipCode: '80202',
+                country: 'USA',
+              },
+            ]
+          : []),
       ],
     };
   });

@@ -15,16 +15,20 @@ export function httpClient(base: string, cookie: string) {
 
   function get(path: string, acceptEncoding = 'gzip, deflate, br'): Promise<Answer> {
     return new Promise((resolve, reject) => {
-      const req = http.get(`${base}${path}`, { agent, headers: { Cookie: cookie, 'Accept-Encoding': acceptEncoding, Accept: 'application/json' } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => {
-          const body = Buffer.concat(chunks);
-          if (res.statusCode !== 200) return reject(new Error(`GET ${path}: ${res.statusCode} ${body.toString().slice(0, 200)}`));
-          resolve({ status: res.statusCode, bytes: body.length, body, encoding: res.headers['content-encoding'] });
-        });
-        res.on('error', reject);
-      });
+      const req = http.get(
+        `${base}${path}`,
+        { agent, headers: { Cookie: cookie, 'Accept-Encoding': acceptEncoding, Accept: 'application/json' } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => {
+            const body = Buffer.concat(chunks);
+            if (res.statusCode !== 200) return reject(new Error(`GET ${path}: ${res.statusCode} ${body.toString().slice(0, 200)}`));
+            resolve({ status: res.statusCode, bytes: body.length, body, encoding: res.headers['content-encoding'] });
+          });
+          res.on('error', reject);
+        },
+      );
       req.on('error', reject);
     });
   }

@@ -37,7 +37,12 @@ export async function runBench(options: BenchOptions) {
     const loaded = await createProbe(stack.db, now);
     for (const size of options.sizes) {
       const result = await grow(stack.db, loaded, size, now, label(size));
-      loads.push({ size, seconds: Math.round(result.seconds * 10) / 10, events: loaded.events.length + 1, customers: loaded.customers.length + 1 });
+      loads.push({
+        size,
+        seconds: Math.round(result.seconds * 10) / 10,
+        events: loaded.events.length + 1,
+        customers: loaded.customers.length + 1,
+      });
       if (options.api) {
         log(`  measuring the API at ${label(size)} purchases:`);
         sizes.push(await measureApi(stack, loaded.probe, size, log));
@@ -90,10 +95,18 @@ function apiBudgets(sizes: SizeResult[]): Budget[] {
   for (const [call, name] of flat) {
     const a = row(sizes, call, first)!;
     const b = row(sizes, call, last)!;
-    budgets.push({ name: `${name}: the same capacity at ${label(first)} and ${label(last)}`, pass: a.rcu === b.rcu, detail: `${a.rcu} and ${b.rcu} RCU (${b.operations}, ${b.items} ${b.items === 1 ? 'item' : 'items'})` });
+    budgets.push({
+      name: `${name}: the same capacity at ${label(first)} and ${label(last)}`,
+      pass: a.rcu === b.rcu,
+      detail: `${a.rcu} and ${b.rcu} RCU (${b.operations}, ${b.items} ${b.items === 1 ? 'item' : 'items'})`,
+    });
   }
   const stats = row(sizes, 'GET /api/dashboard/stats', last)!;
-  budgets.push({ name: 'dashboard/stats reads one item', pass: stats.operations === '1 GetItem' && stats.items <= 1, detail: `${stats.operations}, ${stats.items} item, ${stats.rcu} RCU` });
+  budgets.push({
+    name: 'dashboard/stats reads one item',
+    pass: stats.operations === '1 GetItem' && stats.items <= 1,
+    detail: `${stats.operations}, ${stats.items} item, ${stats.rcu} RCU`,
+  });
   for (const [call, name, items] of [
     ['GET /api/customers/{id}/purchases', 'customers/{id}/purchases', probeTransactions],
     ['GET /api/customers/{id}/addresses', 'customers/{id}/addresses', 2],
@@ -110,7 +123,9 @@ function apiBudgets(sizes: SizeResult[]): Budget[] {
   budgets.push({
     name: 'API p50 of dashboard/stats <= 1.5 x a bare GetItem',
     pass: ratios.every((r) => r.ratio <= 1.5),
-    detail: sizes.map((s) => `${label(s.size)}: ${s.statsVsGetItem.apiP50} / ${s.statsVsGetItem.getItemP50} ms = ${s.statsVsGetItem.ratio}x`).join('; '),
+    detail: sizes
+      .map((s) => `${label(s.size)}: ${s.statsVsGetItem.apiP50} / ${s.statsVsGetItem.getItemP50} ms = ${s.statsVsGetItem.ratio}x`)
+      .join('; '),
   });
   return budgets;
 }
@@ -119,8 +134,16 @@ function webBudgets(web: WebResult | undefined, size: number): Budget[] {
   if (!web) return [];
   const view = web.transactionsNavigation;
   return [
-    { name: '/login downloads <= 150 KB of gzipped JS', pass: web.login.jsGzip <= 150 * 1024, detail: `${kb(web.login.jsGzip)} in ${web.login.jsFiles} files` },
-    { name: '/login downloads no ApexCharts', pass: !web.login.apexcharts, detail: web.login.apexcharts ? 'ApexCharts found in its JS' : 'none found in its JS' },
+    {
+      name: '/login downloads <= 150 KB of gzipped JS',
+      pass: web.login.jsGzip <= 150 * 1024,
+      detail: `${kb(web.login.jsGzip)} in ${web.login.jsFiles} files`,
+    },
+    {
+      name: '/login downloads no ApexCharts',
+      pass: !web.login.apexcharts,
+      detail: web.login.apexcharts ? 'ApexCharts found in its JS' : 'none found in its JS',
+    },
     {
       name: `transactions first view < 100 KB on the wire at ${label(size)}`,
       pass: view.wire < 100 * 1024,
@@ -131,7 +154,12 @@ function webBudgets(web: WebResult | undefined, size: number): Budget[] {
 
 function table(headers: string[], rows: string[][], right: boolean[]) {
   const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) => '  ' + cells.map((c, i) => (right[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    '  ' +
+    cells
+      .map((c, i) => (right[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .join('  ')
+      .trimEnd();
   log(line(headers));
   log(line(widths.map((w) => '-'.repeat(w))));
   for (const r of rows) log(line(r));
@@ -159,9 +187,20 @@ function printApi(sizes: SizeResult[], loads: { size: number; seconds: number; e
       ]);
     });
   }
-  table(['call (+ = not in SPEC §7)', 'size', 'RCU', 'reads', 'JSON bytes', 'wire bytes', 'p50 / p95 ms', 'req/s @16'], rows, [false, true, true, false, true, true, true, true]);
+  table(['call (+ = not in SPEC §7)', 'size', 'RCU', 'reads', 'JSON bytes', 'wire bytes', 'p50 / p95 ms', 'req/s @16'], rows, [
+    false,
+    true,
+    true,
+    false,
+    true,
+    true,
+    true,
+    true,
+  ]);
   log(`  RCU: read capacity units of the call's own reads (ReturnConsumedCapacity TOTAL); the session lookup is apart:`);
-  log(`  ${sizes.map((s) => `${s.sessionRcu}`).join(' / ')} RCU when not cached, 0 when cached (in-process, 30 s). p50/p95 over 200 sequential requests unless n says fewer.`);
+  log(
+    `  ${sizes.map((s) => `${s.sessionRcu}`).join(' / ')} RCU when not cached, 0 when cached (in-process, 30 s). p50/p95 over 200 sequential requests unless n says fewer.`,
+  );
   log('  dashboard/stats against a bare GetItem of the same item (SDK, interleaved, 300 each):');
   for (const s of sizes) {
     const r = s.statsVsGetItem;
@@ -177,14 +216,30 @@ function printWeb(web: WebResult, size: number) {
   ] as const;
   table(
     ['page', 'JS files', 'JS gzip', 'JS raw', 'CSS gzip', 'CSS raw', 'on the wire (JS+CSS)', 'ApexCharts'],
-    rows.map(([name, a]) => [name, String(a.jsFiles), kb(a.jsGzip), kb(a.jsBytes), kb(a.cssGzip), kb(a.cssBytes), kb(a.jsWire + a.cssWire), a.apexcharts ? 'yes' : 'no']),
+    rows.map(([name, a]) => [
+      name,
+      String(a.jsFiles),
+      kb(a.jsGzip),
+      kb(a.jsBytes),
+      kb(a.cssGzip),
+      kb(a.cssBytes),
+      kb(a.jsWire + a.cssWire),
+      a.apexcharts ? 'yes' : 'no',
+    ]),
     [false, true, true, true, true, true, true, false],
   );
   const v = web.transactionsNavigation;
-  log(`  transactions, first view at ${label(size)} purchases, opened from the dashboard: ${kb(v.wire)} on the wire (+${kb(v.headers)} headers), ${v.requests} requests:`);
-  for (const [type, t] of Object.entries(v.byType)) log(`    ${type.padEnd(10)} ${String(t.requests).padStart(2)} requests  ${kb(t.wire).padStart(9)} on the wire (${kb(t.bytes)} decoded)`);
+  log(
+    `  transactions, first view at ${label(size)} purchases, opened from the dashboard: ${kb(v.wire)} on the wire (+${kb(v.headers)} headers), ${v.requests} requests:`,
+  );
+  for (const [type, t] of Object.entries(v.byType))
+    log(
+      `    ${type.padEnd(10)} ${String(t.requests).padStart(2)} requests  ${kb(t.wire).padStart(9)} on the wire (${kb(t.bytes)} decoded)`,
+    );
   const c = web.transactionsCold;
-  log(`  transactions as the first page of a visit (HTML, entry JS and CSS, route chunk, data): ${kb(c.wire)} on the wire, ${c.requests} requests`);
+  log(
+    `  transactions as the first page of a visit (HTML, entry JS and CSS, route chunk, data): ${kb(c.wire)} on the wire, ${c.requests} requests`,
+  );
 }
 
 function printBudgets(budgets: Budget[]) {

@@ -9,7 +9,9 @@ export function progressBar(label: string, total: number) {
     if (tty) {
       const width = 30;
       const filled = Math.round(ratio * width);
-      process.stdout.write(`\r  ${label.padEnd(10)} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.round(ratio * 100)).padStart(3)}%  ${seconds} s `);
+      process.stdout.write(
+        `\r  ${label.padEnd(10)} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${String(Math.round(ratio * 100)).padStart(3)}%  ${seconds} s `,
+      );
     } else {
       const tenth = Math.floor(ratio * 10);
       if (tenth !== lastTenth) {

@@ -15,9 +15,13 @@ const resultsFile = resolve(root, 'bench/results.json');
 const args = process.argv.slice(2);
 const sizesArg = args.find((a) => a.startsWith('--sizes='));
 const sizes = sizesArg
-  ? sizesArg.slice('--sizes='.length).split(',').map((s) => Number(s.trim().replace(/k$/i, '000')))
+  ? sizesArg
+      .slice('--sizes='.length)
+      .split(',')
+      .map((s) => Number(s.trim().replace(/k$/i, '000')))
   : [1_000, 10_000, 100_000];
-if (sizes.some((s) => !Number.isInteger(s) || s < 100 || s > 1_000_000)) throw new Error(`--sizes takes whole numbers of purchases (100 to 1000000), e.g. --sizes=1000,10000`);
+if (sizes.some((s) => !Number.isInteger(s) || s < 100 || s > 1_000_000))
+  throw new Error(`--sizes takes whole numbers of purchases (100 to 1000000), e.g. --sizes=1000,10000`);
 const wanted = new Set(args.filter((a) => !a.startsWith('--')));
 const want = (name) => wanted.size === 0 || wanted.has(name);
 const started = performance.now();

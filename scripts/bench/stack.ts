@@ -38,21 +38,25 @@ export async function startStack(options: { webDist?: string }): Promise<Stack> 
     await ensureTable(dynamo.endpoint, tableName);
     const db = createDb({ tableName, endpoint: dynamo.endpoint });
     const port = await freePort();
-    server = spawn(process.execPath, ['--max-old-space-size=4096', '--import', 'tsx', resolve(root, 'packages/functions/src/local/main.ts')], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-        DYNAMODB_ENDPOINT: dynamo.endpoint,
-        TABLE_NAME: tableName,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        ADMIN_PASSWORD: benchPassword,
-        SEED: 'none',
-        WEB_DIST: options.webDist ?? resolve(root, '.bench-no-web'),
+    server = spawn(
+      process.execPath,
+      ['--max-old-space-size=4096', '--import', 'tsx', resolve(root, 'packages/functions/src/local/main.ts')],
+      {
+        cwd: root,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          ...process.env,
+          AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+          DYNAMODB_ENDPOINT: dynamo.endpoint,
+          TABLE_NAME: tableName,
+          PORT: String(port),
+          HOST: '127.0.0.1',
+          ADMIN_PASSWORD: benchPassword,
+          SEED: 'none',
+          WEB_DIST: options.webDist ?? resolve(root, '.bench-no-web'),
+        },
       },
-    });
+    );
     let output = '';
     server.stdout!.on('data', (chunk) => (output += chunk));
     server.stderr!.on('data', (chunk) => (output += chunk));
@@ -60,7 +64,13 @@ export async function startStack(options: { webDist?: string }): Promise<Stack> 
     const deadline = Date.now() + 60_000;
     for (;;) {
       if (server.exitCode !== null) throw new Error(`the server exited:\n${output}`);
-      if (await fetch(`${base}/api/health`).then((r) => r.ok, () => false)) break;
+      if (
+        await fetch(`${base}/api/health`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       if (Date.now() > deadline) throw new Error(`the server did not become healthy:\n${output}`);
       await new Promise((r) => setTimeout(r, 200));
     }

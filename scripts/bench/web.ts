@@ -10,7 +10,10 @@ import { benchPassword, root, type Stack } from './stack.ts';
 
 export function buildWeb() {
   const dir = mkdtempSync(join(tmpdir(), 'event-admin-bench-web-'));
-  const build = spawnSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], { cwd: resolve(root, 'packages/web'), encoding: 'utf8' });
+  const build = spawnSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: resolve(root, 'packages/web'),
+    encoding: 'utf8',
+  });
   if (build.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`the web build failed:\n${build.stdout}\n${build.stderr}`);
@@ -132,11 +135,23 @@ export interface WebResult {
 export async function measureWeb(stack: Stack): Promise<WebResult> {
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const signedInContext = async () => {
     const context = await browser.newContext({ baseURL: stack.base, viewport: { width: 1280, height: 900 } });
-    const login = await context.request.post('/api/auth/login', { data: { username: 'admin', password: benchPassword }, headers: { Origin: stack.base } });
+    const login = await context.request.post('/api/auth/login', {
+      data: { username: 'admin', password: benchPassword },
+      headers: { Origin: stack.base },
+    });
     if (!login.ok()) throw new Error(`sign-in failed: ${login.status()}`);
     // What the sign-in screen leaves in local storage (SPEC §3).
     await context.addInitScript(() => {

@@ -21,22 +21,24 @@ const phone = { width: 375, height: 800 };
  */
 async function settled(page: Page) {
   await page.waitForLoadState('networkidle', { timeout: waitMs }).catch(() => undefined);
-  await page.waitForFunction(
-    () =>
-      !document.querySelector('.skeleton, .loading') &&
-      // Endless or long animations (spinners, daisyUI's scroll lock) are not transitions to wait for.
-      document.getAnimations().every((a) => a.playState !== 'running' || !(Number(a.effect?.getComputedTiming().endTime) < 5000)),
-    null,
-    { timeout: waitMs },
-  ).catch(async (error: Error) => {
-    const running = await page.evaluate(() =>
-      document
-        .getAnimations()
-        .filter((a) => a.playState === 'running')
-        .map((a) => `${(a as CSSAnimation).animationName ?? ''} on ${(a.effect as KeyframeEffect)?.target?.outerHTML.slice(0, 200)}`),
-    );
-    throw new Error(`${error.message}; still running: ${running.join(' | ')}`);
-  });
+  await page
+    .waitForFunction(
+      () =>
+        !document.querySelector('.skeleton, .loading') &&
+        // Endless or long animations (spinners, daisyUI's scroll lock) are not transitions to wait for.
+        document.getAnimations().every((a) => a.playState !== 'running' || !(Number(a.effect?.getComputedTiming().endTime) < 5000)),
+      null,
+      { timeout: waitMs },
+    )
+    .catch(async (error: Error) => {
+      const running = await page.evaluate(() =>
+        document
+          .getAnimations()
+          .filter((a) => a.playState === 'running')
+          .map((a) => `${(a as CSSAnimation).animationName ?? ''} on ${(a.effect as KeyframeEffect)?.target?.outerHTML.slice(0, 200)}`),
+      );
+      throw new Error(`${error.message}; still running: ${running.join(' | ')}`);
+    });
 }
 
 /**
@@ -162,7 +164,10 @@ async function walkEveryScreen(viewport: typeof desktop, scheme: 'light' | 'dark
 }
 
 describe('axe (WCAG 2.1 A and AA): no serious or critical violation', () => {
-  for (const [name, viewport] of [['1280 px', desktop], ['375 px', phone]] as const) {
+  for (const [name, viewport] of [
+    ['1280 px', desktop],
+    ['375 px', phone],
+  ] as const) {
     for (const scheme of ['light', 'dark'] as const) {
       it(`on every screen, tab and dialog at ${name} in ${scheme}`, { timeout: 180_000 }, async () => {
         const problems = await walkEveryScreen(viewport, scheme);

@@ -37,7 +37,14 @@ async function expectToast(title: string, description?: string) {
 
 async function createEvent(): Promise<{ id: string }> {
   const response = await page.request.post('/api/events', {
-    data: { title: `Blocks Test ${uid()}`, description: '', date: '2031-09-01T18:00:00.000Z', time: '18:00', venue: 'Block Hall', status: 'draft' },
+    data: {
+      title: `Blocks Test ${uid()}`,
+      description: '',
+      date: '2031-09-01T18:00:00.000Z',
+      time: '18:00',
+      venue: 'Block Hall',
+      status: 'draft',
+    },
   });
   expect(response.status()).toBe(201);
   return response.json();
@@ -111,7 +118,9 @@ describe('content block editor', () => {
     await visible(blocks().nth(2).getByText('Welcome to the show'));
     expect(await blocks().nth(3).locator('iframe').getAttribute('src')).toBe('https://www.youtube.com/embed/abc123');
     expect(await blocks().nth(4).locator('iframe').count()).toBe(0);
-    expect(await blocks().nth(4).getByRole('link', { name: 'http://videos.example.com/plain' }).getAttribute('href')).toBe('http://videos.example.com/plain');
+    expect(await blocks().nth(4).getByRole('link', { name: 'http://videos.example.com/plain' }).getAttribute('href')).toBe(
+      'http://videos.example.com/plain',
+    );
 
     const ids = await order();
     expect(new Set(ids).size).toBe(5);
@@ -122,7 +131,11 @@ describe('content block editor', () => {
     expect(saved.map((b) => b.id)).toEqual(ids);
     expect(saved[0]).toMatchObject({ type: 'text', content: longText });
     expect(saved[1]).toMatchObject({ type: 'image', imageUrl: logo(), altText: 'The hall at night' });
-    expect(saved[2]).toMatchObject({ type: 'banner', headline: 'Welcome to the show', backgroundImageUrl: 'https://images.example.com/banner.jpg' });
+    expect(saved[2]).toMatchObject({
+      type: 'banner',
+      headline: 'Welcome to the show',
+      backgroundImageUrl: 'https://images.example.com/banner.jpg',
+    });
     expect(saved[3]).toMatchObject({ type: 'video', embedUrl: 'https://www.youtube.com/embed/abc123', caption: 'Last year' });
     expect(saved[4]).toMatchObject({ type: 'video', embedUrl: 'http://videos.example.com/plain', caption: '' });
 
@@ -162,7 +175,9 @@ describe('content block editor', () => {
     expect(await blocks().first().locator('img').getAttribute('src')).toBe(logo());
 
     // The server refuses it too.
-    const refused = await page.request.post(`/api/events/${event.id}/content-blocks`, { data: [{ type: 'video', embedUrl: 'javascript:alert(1)' }] });
+    const refused = await page.request.post(`/api/events/${event.id}/content-blocks`, {
+      data: [{ type: 'video', embedUrl: 'javascript:alert(1)' }],
+    });
     expect(refused.status()).toBe(400);
     expect((await savedBlocks(event.id))[0]).toMatchObject({ imageUrl: logo() });
   });

@@ -193,10 +193,19 @@ describe('create event dialog', () => {
 
     const [event, ...others] = await eventsTitled(title);
     expect(others).toHaveLength(0);
-    expect(event).toMatchObject({ description: 'An evening created through the wizard.', time: '20:30', venue: 'Wizard Hall', status: 'active' });
+    expect(event).toMatchObject({
+      description: 'An evening created through the wizard.',
+      time: '20:30',
+      venue: 'Wizard Hall',
+      status: 'active',
+    });
     expect(event!.date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     const seo = await (await page.request.get(`/api/events/${event!.id}/seo`)).json();
-    expect(seo).toMatchObject({ title: 'Created Gala tickets, dinner and dancing by the river', description: 'Join the Created Gala for dinner and dancing.', keywords: 'gala, dinner, dancing' });
+    expect(seo).toMatchObject({
+      title: 'Created Gala tickets, dinner and dancing by the river',
+      description: 'Join the Created Gala for dinner and dancing.',
+      keywords: 'gala, dinner, dancing',
+    });
     const cta = await (await page.request.get(`/api/events/${event!.id}/cta`)).json();
     expect(cta).toMatchObject({ text: 'Save My Seat', isCustom: true });
 
@@ -267,7 +276,11 @@ describe('create event dialog', () => {
     try {
       await button('Create Event').click();
       await expectToast('Event created, but its SEO data could not be saved');
-      await visible(dialog().getByRole('alert').getByText(/the event will not be created twice/));
+      await visible(
+        dialog()
+          .getByRole('alert')
+          .getByText(/the event will not be created twice/),
+      );
     } finally {
       await page.unroute(seoCall);
     }
@@ -279,7 +292,10 @@ describe('create event dialog', () => {
     const events = await eventsTitled(title);
     expect(events).toHaveLength(1);
     expect(await (await page.request.get(`/api/events/${events[0]!.id}/seo`)).json()).toMatchObject({ title: 'Half created title' });
-    expect(await (await page.request.get(`/api/events/${events[0]!.id}/cta`)).json()).toMatchObject({ text: 'Register Now', isCustom: false });
+    expect(await (await page.request.get(`/api/events/${events[0]!.id}/cta`)).json()).toMatchObject({
+      text: 'Register Now',
+      isCustom: false,
+    });
   });
 
   it('asks for the custom text before creating anything', async () => {

@@ -144,18 +144,31 @@ describe('customers page', () => {
       { amount: '$12.34', status: 'completed', paymentMethod: 'PayPal' },
       { amount: '$20.00', status: 'failed', paymentMethod: 'Credit Card' },
     ]) {
-      const response = await page.request.post('/api/transactions', { data: { eventId: event.id, customerId: customer.id, ...transaction } });
+      const response = await page.request.post('/api/transactions', {
+        data: { eventId: event.id, customerId: customer.id, ...transaction },
+      });
       expect(response.status()).toBe(201);
     }
     for (const address of [
-      { addressType: 'billing', isDefault: true, street: `${id} Billing Way`, city: 'Austin', state: 'TX', zipCode: '78701', country: 'USA' },
+      {
+        addressType: 'billing',
+        isDefault: true,
+        street: `${id} Billing Way`,
+        city: 'Austin',
+        state: 'TX',
+        zipCode: '78701',
+        country: 'USA',
+      },
       { addressType: 'shipping', isDefault: false, street: `${id} Shipping Rd`, city: 'Denver', state: 'CO', zipCode: '80202' },
     ]) {
       const response = await page.request.post(`/api/customers/${customer.id}/addresses`, { data: address });
       expect(response.status()).toBe(201);
     }
 
-    await bodyRows().first().getByRole('button', { name: `View ${name}` }).click();
+    await bodyRows()
+      .first()
+      .getByRole('button', { name: `View ${name}` })
+      .click();
     await visible(dialog().getByRole('heading', { name }));
     await visible(dialog().getByRole('tab', { name: 'Transactions', selected: true }));
     await visible(dialog().getByRole('heading', { name: 'Purchase History' }));
@@ -171,12 +184,16 @@ describe('customers page', () => {
 
     await dialog().getByRole('tab', { name: 'Addresses' }).click();
     await visible(dialog().getByRole('heading', { name: 'Address Book' }));
-    const billing = dialog().getByTestId('address-card').filter({ hasText: `${id} Billing Way` });
+    const billing = dialog()
+      .getByTestId('address-card')
+      .filter({ hasText: `${id} Billing Way` });
     await visible(billing.getByText('Billing', { exact: true }));
     await visible(billing.getByText('Primary', { exact: true }));
     await visible(billing.getByText(/Austin, TX 78701/));
     await visible(billing.getByText(/USA/));
-    const shipping = dialog().getByTestId('address-card').filter({ hasText: `${id} Shipping Rd` });
+    const shipping = dialog()
+      .getByTestId('address-card')
+      .filter({ hasText: `${id} Shipping Rd` });
     await visible(shipping.getByText('Shipping', { exact: true }));
     expect(await shipping.getByText('Primary', { exact: true }).count()).toBe(0);
     await visible(shipping.getByText(/USA/)); // the default country
@@ -192,7 +209,9 @@ describe('customers page', () => {
     await dialog().getByLabel('ZIP code').fill('97205');
     await dialog().getByRole('button', { name: 'Save Address' }).click();
     await expectToast('Address added');
-    const added = dialog().getByTestId('address-card').filter({ hasText: `${id} Added Ave` });
+    const added = dialog()
+      .getByTestId('address-card')
+      .filter({ hasText: `${id} Added Ave` });
     await visible(added.getByText('Shipping', { exact: true }));
     await visible(added.getByText(/Portland, OR 97205/));
     const stored: { street: string }[] = await (await page.request.get(`/api/customers/${customer.id}/addresses`)).json();
@@ -203,7 +222,10 @@ describe('customers page', () => {
   it('edits a customer, and the change survives a reload', async () => {
     const customer = await createCustomer();
     await openCustomers(customer.email);
-    await bodyRows().first().getByRole('button', { name: `Edit ${customer.name}` }).click();
+    await bodyRows()
+      .first()
+      .getByRole('button', { name: `Edit ${customer.name}` })
+      .click();
     await visible(dialog().getByRole('heading', { name: 'Edit Customer' }));
     expect(await dialog().getByLabel('Name').inputValue()).toBe(customer.name);
     expect(await dialog().getByLabel('Email').inputValue()).toBe(customer.email);
@@ -227,7 +249,10 @@ describe('customers page', () => {
   it('refuses an edit of a customer changed elsewhere meanwhile, keeping the input', async () => {
     const customer = await createCustomer();
     await openCustomers(customer.email);
-    await bodyRows().first().getByRole('button', { name: `Edit ${customer.name}` }).click();
+    await bodyRows()
+      .first()
+      .getByRole('button', { name: `Edit ${customer.name}` })
+      .click();
     // Another admin saves first.
     const other = await page.request.put(`/api/customers/${customer.id}`, {
       data: { name: `${customer.name} Elsewhere`, email: customer.email, phone: customer.phone, version: customer.version },
@@ -237,7 +262,11 @@ describe('customers page', () => {
     await dialog().getByLabel('Name').fill(`${customer.name} Here`);
     await dialog().getByRole('button', { name: 'Save Changes' }).click();
     await expectToast('Failed to update customer');
-    await visible(dialog().getByRole('alert').filter({ hasText: /changed by someone else/ }));
+    await visible(
+      dialog()
+        .getByRole('alert')
+        .filter({ hasText: /changed by someone else/ }),
+    );
     expect(await dialog().getByLabel('Name').inputValue()).toBe(`${customer.name} Here`);
     await dialog().getByRole('button', { name: 'Cancel' }).click();
   });

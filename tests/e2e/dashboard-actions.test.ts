@@ -21,7 +21,12 @@ describe('dashboard chart and actions', () => {
     await panel.locator('.apexcharts-canvas svg.apexcharts-svg').waitFor({ timeout: 15_000 });
 
     const select = page.getByLabel('Time range');
-    await expect(select.locator('option').allInnerTexts()).resolves.toEqual(['Select time range', 'Last 7 days', 'Last 30 days', 'Last 90 days']);
+    await expect(select.locator('option').allInnerTexts()).resolves.toEqual([
+      'Select time range',
+      'Last 7 days',
+      'Last 30 days',
+      'Last 90 days',
+    ]);
     await expect(select.locator('option:checked').innerText()).resolves.toBe('Last 7 days');
     await expectXAxis(page, ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
 
@@ -67,7 +72,8 @@ describe('dashboard chart and actions', () => {
     await page.waitForURL('**/dashboard', { timeout: 10_000 });
     await page.locator('.apexcharts-canvas').waitFor({ timeout: 15_000 });
     const chartScripts = [];
-    for (const script of scripts.slice(loginScripts.length)) if ((await script.text()).includes('apexcharts')) chartScripts.push(script.url());
+    for (const script of scripts.slice(loginScripts.length))
+      if ((await script.text()).includes('apexcharts')) chartScripts.push(script.url());
     expect(chartScripts).toHaveLength(1);
     await context.close();
   });
@@ -119,7 +125,9 @@ describe('dashboard chart and actions', () => {
 
     // The dashboard refreshes: the new event leads Recent Events (with Edit), the count grows by one.
     const firstRow = page.getByTestId('events-table').getByTestId('event-row').first();
-    await page.waitForFunction((t) => document.querySelector('[data-testid="event-row"] td')?.textContent === t, title, { timeout: 10_000 });
+    await page.waitForFunction((t) => document.querySelector('[data-testid="event-row"] td')?.textContent === t, title, {
+      timeout: 10_000,
+    });
     await expect(firstRow.getByRole('link').innerText()).resolves.toBe('Edit');
     await expect(page.getByTestId('events-table').getByTestId('event-row').count()).resolves.toBe(4);
     await page.waitForFunction(

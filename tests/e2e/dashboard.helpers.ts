@@ -51,8 +51,9 @@ export async function xAxisLabels(page: Page) {
 export async function expectXAxis(page: Page, labels: string[]) {
   await page.waitForFunction(
     (expected) =>
-      JSON.stringify([...document.querySelectorAll('[data-testid="customer-activity"] .apexcharts-xaxis-label tspan')].map((t) => t.textContent)) ===
-      JSON.stringify(expected),
+      JSON.stringify(
+        [...document.querySelectorAll('[data-testid="customer-activity"] .apexcharts-xaxis-label tspan')].map((t) => t.textContent),
+      ) === JSON.stringify(expected),
     labels,
     { timeout: 10_000 },
   );

@@ -23,7 +23,10 @@ function recordReads(target: Page) {
   target.on('request', (request) => {
     const url = new URL(request.url());
     if (!url.pathname.startsWith('/trpc/')) return;
-    const procedures = url.pathname.slice('/trpc/'.length).split(',').filter((p) => reads.includes(p));
+    const procedures = url.pathname
+      .slice('/trpc/'.length)
+      .split(',')
+      .filter((p) => reads.includes(p));
     if (procedures.length) seen.set(request, { procedures, startedAt: performance.now() });
   });
   const finish = (request: Request) => {

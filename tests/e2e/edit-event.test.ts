@@ -39,7 +39,7 @@ async function createEvent(fields: Partial<ApiEvent> = {}): Promise<ApiEvent> {
   return response.json();
 }
 
-const getJson = async <T,>(path: string): Promise<T> => {
+const getJson = async <T>(path: string): Promise<T> => {
   const response = await page.request.get(path);
   expect(response.status()).toBe(200);
   return response.json() as Promise<T>;
@@ -152,7 +152,14 @@ describe('event edit page', () => {
     // Someone else saves after this page loaded.
     const elsewhere = `Changed Elsewhere ${uid()}`;
     const put = await page.request.put(`/api/events/${event.id}`, {
-      data: { title: elsewhere, description: event.description, date: event.date, time: event.time, venue: event.venue, status: event.status },
+      data: {
+        title: elsewhere,
+        description: event.description,
+        date: event.date,
+        time: event.time,
+        venue: event.venue,
+        status: event.status,
+      },
     });
     expect(put.status()).toBe(200);
 
@@ -219,10 +226,16 @@ describe('event edit page', () => {
 
   it('reports a 409 on a stale SEO save and keeps the input', async () => {
     const event = await createEvent();
-    expect((await page.request.post(`/api/events/${event.id}/seo`, { data: { title: 'First', description: 'First', keywords: '' } })).status()).toBe(200);
+    expect(
+      (await page.request.post(`/api/events/${event.id}/seo`, { data: { title: 'First', description: 'First', keywords: '' } })).status(),
+    ).toBe(200);
     await openEdit(event.id, 'SEO');
     expect(await field('Meta Title').inputValue()).toBe('First');
-    expect((await page.request.post(`/api/events/${event.id}/seo`, { data: { title: 'Elsewhere', description: 'Elsewhere', keywords: '' } })).status()).toBe(200);
+    expect(
+      (
+        await page.request.post(`/api/events/${event.id}/seo`, { data: { title: 'Elsewhere', description: 'Elsewhere', keywords: '' } })
+      ).status(),
+    ).toBe(200);
     await field('Meta Title').fill('Mine');
     await panel().getByRole('button', { name: 'Save SEO' }).click();
     await expectToast('Failed to update SEO data');
@@ -249,7 +262,12 @@ describe('event edit page', () => {
     await expect.poll(() => field('Button Colour').inputValue(), { timeout: wait }).toBe('#22AA55');
     await panel().getByRole('button', { name: 'Save CTA' }).click();
     await expectToast('Success', 'CTA data updated successfully');
-    expect(await getJson(`/api/events/${event.id}/cta`)).toMatchObject({ text: 'Grab a Seat', isCustom: true, ticketsCta: 'Get Tickets Now', buttonColor: '#22AA55' });
+    expect(await getJson(`/api/events/${event.id}/cta`)).toMatchObject({
+      text: 'Grab a Seat',
+      isCustom: true,
+      ticketsCta: 'Get Tickets Now',
+      buttonColor: '#22AA55',
+    });
 
     await page.reload();
     await visible(panel().getByLabel('Button Text', { exact: true }));

@@ -37,7 +37,15 @@ const statusFilter = () => page.getByLabel('Filter by status');
 
 async function createEvent(fields: Partial<ApiEvent> = {}): Promise<ApiEvent> {
   const response = await page.request.post('/api/events', {
-    data: { title: `List Test ${uid()}`, description: '', date: '2031-06-15T18:00:00.000Z', time: '18:00', venue: `Hall ${uid()}`, status: 'active', ...fields },
+    data: {
+      title: `List Test ${uid()}`,
+      description: '',
+      date: '2031-06-15T18:00:00.000Z',
+      time: '18:00',
+      venue: `Hall ${uid()}`,
+      status: 'active',
+      ...fields,
+    },
   });
   expect(response.status()).toBe(201);
   return response.json();
@@ -103,14 +111,21 @@ describe('events list', () => {
     }
     // The demo data holds completed events, which offer View.
     expect(events.some((e) => e.status === 'completed')).toBe(true);
-    await visible(rows().getByRole('link', { name: /^View / }).first());
+    await visible(
+      rows()
+        .getByRole('link', { name: /^View / })
+        .first(),
+    );
   });
 
   it('badges use the SPEC colours', async () => {
     // Each status on the list filtered to it: other files' new events can fill the first page.
     const colour = async (status: string) => {
       await openList(`?status=${status}`);
-      return page.locator(`[data-testid="event-row"] [data-status="${status}"]`).first().evaluate((el) => getComputedStyle(el).backgroundColor);
+      return page
+        .locator(`[data-testid="event-row"] [data-status="${status}"]`)
+        .first()
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
     };
     const active = await colour('active');
     const draft = await colour('draft');
@@ -126,7 +141,8 @@ describe('events list', () => {
     await openList();
 
     // The box reaches the URL (and the server search) after a short pause in typing.
-    const shownIds = () => page.locator('[data-testid="event-row"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-event-id')));
+    const shownIds = () =>
+      page.locator('[data-testid="event-row"]').evaluateAll((els) => els.map((el) => el.getAttribute('data-event-id')));
     await searchBox().fill(`zEPHYR gala ${id}`);
     await expect.poll(urlQuery, { timeout: wait }).toBe(`zEPHYR gala ${id}`);
     await expect.poll(shownIds, { timeout: wait }).toEqual([byTitle.id]);
@@ -167,7 +183,9 @@ describe('events list', () => {
       await expect.poll(() => new URL(page.url()).searchParams.get('status'), { timeout: wait }).toBe(status);
       await loadAll();
       await expect.poll(() => rows().count(), { timeout: wait }).toBe(expected);
-      const shown = await page.locator('[data-testid="event-row"] [data-status]').evaluateAll((els) => els.map((el) => el.getAttribute('data-status')));
+      const shown = await page
+        .locator('[data-testid="event-row"] [data-status]')
+        .evaluateAll((els) => els.map((el) => el.getAttribute('data-status')));
       expect(new Set(shown)).toEqual(new Set([status]));
       await expect.poll(() => new URL(page.url()).searchParams.get('status'), { timeout: wait }).toBe(status);
     }
@@ -220,7 +238,10 @@ describe('events list', () => {
   it('links each row to its edit page', async () => {
     const event = await createEvent({ title: `Link Night ${uid()}`, status: 'draft' });
     await openList(`?q=${encodeURIComponent(event.title)}`);
-    await rows().first().getByRole('link', { name: `Edit ${event.title}` }).click();
+    await rows()
+      .first()
+      .getByRole('link', { name: `Edit ${event.title}` })
+      .click();
     await page.waitForURL(`**/events/${event.id}`, { timeout: wait });
     await visible(page.getByRole('heading', { name: 'Edit Event' }));
   });

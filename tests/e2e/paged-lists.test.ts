@@ -78,7 +78,9 @@ describe('a search on a paged list', () => {
     await visible(page.getByText('Showing 25 events', { exact: true }));
 
     const term = `hidden lantern ${id}`;
-    const searched = page.waitForRequest((request) => request.url().includes('seo.page') && decodeURIComponent(request.url()).includes(term));
+    const searched = page.waitForRequest(
+      (request) => request.url().includes('seo.page') && decodeURIComponent(request.url()).includes(term),
+    );
     await page.getByRole('searchbox', { name: 'Search events' }).fill(`hidden lantern ${id}`);
     await searched;
     const shown = () => page.getByTestId('seo-row').allTextContents();
@@ -96,7 +98,10 @@ describe('sortable headers', () => {
     const all: { id: string; purchaseDate: string }[] = await (await page.request.get('/api/transactions')).json();
     // The REST list reads the same index newest first: reversed, it is the oldest first.
     const byDate = [...all].reverse();
-    const idsShown = () => bodyRows().locator(idTitle).evaluateAll((cells) => cells.map((c) => c.getAttribute('title')));
+    const idsShown = () =>
+      bodyRows()
+        .locator(idTitle)
+        .evaluateAll((cells) => cells.map((c) => c.getAttribute('title')));
     await page.goto('/transactions');
     const header = page.locator('main table thead th').filter({ hasText: 'Date' });
     await expect.poll(idsShown, { timeout: wait }).toEqual(all.slice(0, 50).map((t) => t.id));
@@ -125,7 +130,12 @@ describe('sortable headers', () => {
     await expect.poll(emails, { timeout: wait }).toEqual(all.slice(0, 50).map((c) => c.email));
     await page.getByRole('button', { name: 'Created' }).click();
     await expect.poll(() => param('order'), { timeout: wait }).toBe('asc');
-    await expect.poll(emails, { timeout: wait }).toEqual([...all].reverse().slice(0, 50).map((c) => c.email));
+    await expect.poll(emails, { timeout: wait }).toEqual(
+      [...all]
+        .reverse()
+        .slice(0, 50)
+        .map((c) => c.email),
+    );
     expect(await page.locator('main table thead th').filter({ hasText: 'Created' }).getAttribute('aria-sort')).toBe('ascending');
   });
 });
@@ -142,12 +152,16 @@ describe('row selection', () => {
     await visible(bar.getByText('1 selected', { exact: true }));
     await box(4).click({ modifiers: ['Shift'] });
     await visible(bar.getByText('4 selected', { exact: true }));
-    const checked = await bodyRows().getByRole('checkbox').evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).checked));
+    const checked = await bodyRows()
+      .getByRole('checkbox')
+      .evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).checked));
     expect(checked.slice(0, 6)).toEqual([false, true, true, true, true, false]);
     // Shift with a click on a checked row clears the range from the last one clicked to it.
     await box(2).click({ modifiers: ['Shift'] });
     await visible(bar.getByText('1 selected', { exact: true }));
-    const after = await bodyRows().getByRole('checkbox').evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).checked));
+    const after = await bodyRows()
+      .getByRole('checkbox')
+      .evaluateAll((boxes) => boxes.map((b) => (b as HTMLInputElement).checked));
     expect(after.slice(0, 6)).toEqual([false, true, false, false, false, false]);
 
     const all = page.getByRole('checkbox', { name: 'Select all loaded rows' });

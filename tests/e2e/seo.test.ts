@@ -97,7 +97,8 @@ describe('SEO page', () => {
     expect(await row.locator('td').nth(2).textContent()).toBe(metaTitle);
 
     // Everything on target: 100, Excellent; the first two keywords and +2.
-    const metaDescription = 'An evening of great music, food and company. Get your tickets early, bring your friends and enjoy a night to remember at Index Hall.';
+    const metaDescription =
+      'An evening of great music, food and company. Get your tickets early, bring your friends and enjoy a night to remember at Index Hall.';
     expect(metaDescription.length).toBeGreaterThanOrEqual(120);
     await editSeo(event.title, { metaTitle, metaDescription, keywords: 'gala, search, tickets, live' });
     await expect.poll(async () => (await score(row)).text, { timeout: wait }).toBe('100%Excellent');
@@ -106,7 +107,12 @@ describe('SEO page', () => {
 
     // Stored, and still so after a reload; the dialog opens with what was saved.
     const stored = await (await page.request.get(`/api/events/${event.id}/seo`)).json();
-    expect(stored).toMatchObject({ title: metaTitle, description: metaDescription, keywords: 'gala, search, tickets, live', ogType: 'website' });
+    expect(stored).toMatchObject({
+      title: metaTitle,
+      description: metaDescription,
+      keywords: 'gala, search, tickets, live',
+      ogType: 'website',
+    });
     await page.reload();
     await expect.poll(async () => (await score(rows().first())).text, { timeout: wait }).toBe('100%Excellent');
     await page.getByRole('button', { name: `Edit SEO for ${event.title}` }).click();
@@ -118,7 +124,9 @@ describe('SEO page', () => {
   it('refuses a save over a newer one, keeping the input', async () => {
     const event = await createEvent();
     await openSeo(event.title);
-    await page.request.post(`/api/events/${event.id}/seo`, { data: { title: 'First title', description: 'First description', keywords: 'one' } });
+    await page.request.post(`/api/events/${event.id}/seo`, {
+      data: { title: 'First title', description: 'First description', keywords: 'one' },
+    });
     await page.reload();
     await page.getByRole('button', { name: `Edit SEO for ${event.title}` }).click();
     await visible(dialog().getByLabel('Meta title'));
@@ -131,7 +139,11 @@ describe('SEO page', () => {
     await dialog().getByLabel('Meta title').fill('My title');
     await dialog().getByRole('button', { name: 'Save SEO' }).click();
     await visible(toast().getByText('Failed to update SEO data', { exact: true }));
-    await visible(dialog().getByRole('alert').filter({ hasText: /changed by someone else/ }));
+    await visible(
+      dialog()
+        .getByRole('alert')
+        .filter({ hasText: /changed by someone else/ }),
+    );
     expect(await dialog().getByLabel('Meta title').inputValue()).toBe('My title');
     await dialog().getByRole('button', { name: 'Cancel' }).click();
   });

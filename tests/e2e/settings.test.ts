@@ -167,7 +167,9 @@ describe('settings screen', () => {
     } finally {
       // Leave the shared server as it was found.
       const now = await (await page.request.get('/api/app-settings')).json();
-      await page.request.post('/api/app-settings', { data: { serviceFeePercentage: before.serviceFeePercentage, version: now.version || undefined } });
+      await page.request.post('/api/app-settings', {
+        data: { serviceFeePercentage: before.serviceFeePercentage, version: now.version || undefined },
+      });
       await context.close();
     }
   });

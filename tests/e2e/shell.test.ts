@@ -62,7 +62,13 @@ describe('app shell', () => {
     await expectTitle(page, 'Dashboard');
     const nav = page.getByRole('navigation', { name: 'Main' });
     const links = nav.getByRole('link');
-    await expect(links.allInnerTexts().then((t) => t.map((s) => s.trim()))).resolves.toEqual(['Dashboard', 'Events', 'Customers', 'Transactions', 'Settings']);
+    await expect(links.allInnerTexts().then((t) => t.map((s) => s.trim()))).resolves.toEqual([
+      'Dashboard',
+      'Events',
+      'Customers',
+      'Transactions',
+      'Settings',
+    ]);
     await expect(nav.getByRole('link', { name: /seo/i }).count()).resolves.toBe(0);
     await expect(nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).resolves.toBe('page');
     // The links go where they say.
@@ -109,7 +115,9 @@ describe('app shell', () => {
     }
     // Every button on the dashboard has an accessible name.
     const unnamed = await page.evaluate(() =>
-      [...document.querySelectorAll('button')].filter((b) => !(b.getAttribute('aria-label') || b.textContent?.trim())).map((b) => b.outerHTML),
+      [...document.querySelectorAll('button')]
+        .filter((b) => !(b.getAttribute('aria-label') || b.textContent?.trim()))
+        .map((b) => b.outerHTML),
     );
     expect(unnamed).toEqual([]);
     await context.close();

@@ -47,7 +47,14 @@ async function transactionFixture(status: 'completed' | 'pending' | 'failed') {
   ).json();
   const event = await (
     await page.request.post('/api/events', {
-      data: { title: `Ledger Night ${id}`, description: '', date: '2031-03-01T12:00:00.000Z', time: '19:00', venue: 'Counting House', status: 'active' },
+      data: {
+        title: `Ledger Night ${id}`,
+        description: '',
+        date: '2031-03-01T12:00:00.000Z',
+        time: '19:00',
+        venue: 'Counting House',
+        status: 'active',
+      },
     })
   ).json();
   // Amounts of the demo data are at most $150.99; four digits of dollars never collide with them.
@@ -56,7 +63,12 @@ async function transactionFixture(status: 'completed' | 'pending' | 'failed') {
     data: { eventId: event.id, customerId: customer.id, amount, status, paymentMethod: 'Apple Pay' },
   });
   expect(response.status()).toBe(201);
-  return { customer: customer as { id: string; name: string }, event: event as { id: string; title: string }, amount, transaction: (await response.json()) as Transaction };
+  return {
+    customer: customer as { id: string; name: string },
+    event: event as { id: string; title: string },
+    amount,
+    transaction: (await response.json()) as Transaction,
+  };
 }
 
 describe('transactions page', () => {
@@ -66,7 +78,11 @@ describe('transactions page', () => {
     const cents = transactions.reduce((sum, t) => sum + parseAmountToCents(t.amount.replace('$', ''))!, 0);
     const customers = new Set(transactions.map((t) => t.customerId)).size;
     // The server's counters and the list agree.
-    expect(totals).toEqual({ totalTransactions: transactions.length, totalRevenue: `$${(cents / 100).toFixed(2)}`, uniqueCustomers: customers });
+    expect(totals).toEqual({
+      totalTransactions: transactions.length,
+      totalRevenue: `$${(cents / 100).toFixed(2)}`,
+      uniqueCustomers: customers,
+    });
 
     await openTransactions();
     expect(await cardValue('Total Transactions').textContent()).toBe(transactions.length.toLocaleString('en-US'));
@@ -91,7 +107,15 @@ describe('transactions page', () => {
     await search(customer.name);
     await expect.poll(() => bodyRows().count(), { timeout: wait }).toBe(1);
     const cells = await bodyRows().first().locator(dataCells).allTextContents();
-    expect(cells).toEqual([transaction.id.slice(0, 8), event.title, customer.name, expect.stringMatching(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/), amount, 'Failed', 'Apple Pay']);
+    expect(cells).toEqual([
+      transaction.id.slice(0, 8),
+      event.title,
+      customer.name,
+      expect.stringMatching(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/),
+      amount,
+      'Failed',
+      'Apple Pay',
+    ]);
 
     await search(event.title.toLowerCase());
     await expect.poll(() => bodyRows().count(), { timeout: wait }).toBe(1);
@@ -121,7 +145,10 @@ describe('transactions page', () => {
     page.on('request', onRequest);
     await openTransactions();
     await expect.poll(() => bodyRows().count(), { timeout: wait }).toBe(50);
-    const shownIds = async () => bodyRows().locator(idTitle).evaluateAll((cells) => cells.map((c) => c.getAttribute('title')));
+    const shownIds = async () =>
+      bodyRows()
+        .locator(idTitle)
+        .evaluateAll((cells) => cells.map((c) => c.getAttribute('title')));
     expect(await shownIds()).toEqual(transactions.slice(0, 50).map((t) => t.id));
     await visible(page.getByText(`Showing 50 of ${transactions.length.toLocaleString('en-US')} transactions`));
     // One page and the counters: never the whole list, nor every event and customer to name the rows.
@@ -145,9 +172,15 @@ describe('transactions page', () => {
     const oldest = transactions.at(-1)!;
     await openTransactions();
     await search(oldest.amount);
-    await expect.poll(() => bodyRows().locator(idTitle).evaluateAll((cells) => cells.map((c) => c.getAttribute('title'))), { timeout: wait }).toContain(
-      oldest.id,
-    );
+    await expect
+      .poll(
+        () =>
+          bodyRows()
+            .locator(idTitle)
+            .evaluateAll((cells) => cells.map((c) => c.getAttribute('title'))),
+        { timeout: wait },
+      )
+      .toContain(oldest.id);
     await expect.poll(() => new URL(page.url()).searchParams.get('q'), { timeout: wait }).toBe(oldest.amount);
     await page.reload();
     await visible(bodyRows().first());

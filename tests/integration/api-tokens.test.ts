@@ -52,7 +52,7 @@ describe('API tokens', () => {
     expect(JSON.stringify(list)).not.toContain(created.token);
   });
 
-  it('refuses bad input with the form\'s messages, and creates nothing', async () => {
+  it("refuses bad input with the form's messages, and creates nothing", async () => {
     const count = ok<any[]>(await admin.get('/api/tokens')).length;
     expectError(await admin.post('/api/tokens', { name: ' ', scope: 'read' }), 400, 'Token name is required');
     expectError(await admin.post('/api/tokens', { name: 'x', scope: 'admin' }), 400, 'Scope must be read or write');
@@ -137,7 +137,7 @@ describe('API tokens', () => {
     expect((await bearer(expired, 'GET', '/api/events')).status).toBe(401);
   });
 
-  it('token management needs the administrator\'s session', async () => {
+  it("token management needs the administrator's session", async () => {
     const anonymous = new Client(api.base);
     expectError(await anonymous.get('/api/tokens'), 401);
     expectError(await anonymous.post('/api/tokens', { name: 'x', scope: 'read' }), 401);
@@ -146,9 +146,14 @@ describe('API tokens', () => {
 
   it('a cookie-signed write still needs our Origin, with or without a bearer header', async () => {
     const { token } = await createToken({ name: 'Mixed', scope: 'write' });
-    const cross = await admin.request('POST', '/api/customers', { name: 'Eve', email: 'eve@example.com' }, {
-      headers: { Origin: 'http://evil.example', Authorization: `Bearer ${token}` },
-    });
+    const cross = await admin.request(
+      'POST',
+      '/api/customers',
+      { name: 'Eve', email: 'eve@example.com' },
+      {
+        headers: { Origin: 'http://evil.example', Authorization: `Bearer ${token}` },
+      },
+    );
     expectError(cross, 403, 'Cross-origin requests are not allowed');
   });
 });

@@ -46,7 +46,11 @@ describe('POST /api/auth/password', () => {
 
   it('refuses a short new password', async () => {
     const client = await signedIn(api);
-    const result = await client.post('/api/auth/password', { currentPassword: adminPassword, newPassword: 'short', confirmPassword: 'short' });
+    const result = await client.post('/api/auth/password', {
+      currentPassword: adminPassword,
+      newPassword: 'short',
+      confirmPassword: 'short',
+    });
     expectError(result, 400, 'New password must be at least 8 characters');
   });
 

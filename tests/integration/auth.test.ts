@@ -35,9 +35,14 @@ describe('sign-in', () => {
 
   it('marks the cookie Secure when the client came over https', async () => {
     const client = new Client(api.base);
-    const result = await client.request('POST', '/api/auth/login', { username: 'admin', password: adminPassword }, {
-      headers: { 'X-Forwarded-Proto': 'https', Origin: api.base.replace('http:', 'https:') },
-    });
+    const result = await client.request(
+      'POST',
+      '/api/auth/login',
+      { username: 'admin', password: adminPassword },
+      {
+        headers: { 'X-Forwarded-Proto': 'https', Origin: api.base.replace('http:', 'https:') },
+      },
+    );
     ok(result);
     expect(cookieAttributes(result.headers.get('set-cookie')!)).toContain('Secure');
   });
@@ -117,24 +122,44 @@ describe('origin checks', () => {
   it('refuses a cross-origin POST with 403, even signed in, and changes nothing', async () => {
     const client = await signedIn(api);
     const before = ok(await client.get('/api/app-settings'));
-    const result = await client.request('POST', '/api/app-settings', { serviceFeePercentage: '99' }, { headers: { Origin: 'http://evil.example' } });
+    const result = await client.request(
+      'POST',
+      '/api/app-settings',
+      { serviceFeePercentage: '99' },
+      { headers: { Origin: 'http://evil.example' } },
+    );
     expectError(result, 403, 'Cross-origin requests are not allowed');
     expect(ok(await client.get('/api/app-settings'))).toEqual(before);
   });
 
   it('refuses a cross-origin sign-in and tRPC mutation', async () => {
     const client = new Client(api.base);
-    const login = await client.request('POST', '/api/auth/login', { username: 'admin', password: adminPassword }, { headers: { Origin: 'http://evil.example' } });
+    const login = await client.request(
+      'POST',
+      '/api/auth/login',
+      { username: 'admin', password: adminPassword },
+      { headers: { Origin: 'http://evil.example' } },
+    );
     expectError(login, 403);
     expect(login.headers.get('set-cookie')).toBeNull();
     const signed = await signedIn(api);
-    const trpc = await signed.request('POST', '/trpc/events.create', { title: 'Evil night', date: '2030-01-01', venue: 'Evil hall' }, { headers: { Origin: 'http://evil.example' } });
+    const trpc = await signed.request(
+      'POST',
+      '/trpc/events.create',
+      { title: 'Evil night', date: '2030-01-01', venue: 'Evil hall' },
+      { headers: { Origin: 'http://evil.example' } },
+    );
     expect(trpc.status).toBe(403);
   });
 
   it('refuses a request the browser marks cross-site', async () => {
     const client = await signedIn(api);
-    const result = await client.request('POST', '/api/customers', { name: 'Eve', email: 'eve@example.com' }, { headers: { 'Sec-Fetch-Site': 'cross-site' } });
+    const result = await client.request(
+      'POST',
+      '/api/customers',
+      { name: 'Eve', email: 'eve@example.com' },
+      { headers: { 'Sec-Fetch-Site': 'cross-site' } },
+    );
     expectError(result, 403);
   });
 

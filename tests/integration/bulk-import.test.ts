@@ -74,25 +74,49 @@ beforeAll(async () => {
   const liveEvents = await inBatches(events, 6, (e) => createEvent(liveClient, e));
   const liveCustomers = await inBatches(customers, 8, (c) => createCustomer(liveClient, c));
   await inBatches(transactions, 10, (p) =>
-    liveClient.post('/api/transactions', { ...p, eventId: liveEvents[p.event].id, customerId: liveCustomers[p.customer].id, paymentMethod: 'Card' }),
+    liveClient.post('/api/transactions', {
+      ...p,
+      eventId: liveEvents[p.event].id,
+      customerId: liveCustomers[p.customer].id,
+      paymentMethod: 'Card',
+    }),
   );
   await inBatches(views, 6, (count, i) => addViews(liveClient, liveEvents[i].id, count));
 
   // bulk: imports, with a few purchases recorded live first (counters from both must add up).
-  const bulkEvents = await importEvents(bulk.db, events.map((e) => createEventInput.parse(e)));
+  const bulkEvents = await importEvents(
+    bulk.db,
+    events.map((e) => createEventInput.parse(e)),
+  );
   const bulkCustomers = await importCustomers(
     bulk.db,
     customers.map((c, i) => ({
       ...createCustomerInput.parse(c),
       addresses: [
         { addressType: 'billing', isDefault: true, street: `${i} Main St`, city: 'Austin', state: 'TX', zipCode: '78701', country: 'USA' },
-        { addressType: 'billing', isDefault: true, street: `${i} Second St`, city: 'Austin', state: 'TX', zipCode: '78701', country: 'USA' },
+        {
+          addressType: 'billing',
+          isDefault: true,
+          street: `${i} Second St`,
+          city: 'Austin',
+          state: 'TX',
+          zipCode: '78701',
+          country: 'USA',
+        },
       ],
     })),
   );
-  const inputs = transactions.map((p) => ({ ...p, eventId: bulkEvents[p.event]!.id, customerId: bulkCustomers[p.customer]!.id, paymentMethod: 'Card' }));
+  const inputs = transactions.map((p) => ({
+    ...p,
+    eventId: bulkEvents[p.event]!.id,
+    customerId: bulkCustomers[p.customer]!.id,
+    paymentMethod: 'Card',
+  }));
   await inBatches(inputs.slice(0, liveFirst), 10, (p) => bulkClient.post('/api/transactions', p));
-  await importTransactions(bulk.db, inputs.slice(liveFirst).map((p) => createTransactionInput.parse(p)));
+  await importTransactions(
+    bulk.db,
+    inputs.slice(liveFirst).map((p) => createTransactionInput.parse(p)),
+  );
   await importPageViews(bulk.db, new Map(views.map((count, i) => [bulkEvents[i]!.id, count])));
 }, 120_000);
 afterAll(() => Promise.all([live?.stop(), bulk?.stop()]));
@@ -167,7 +191,13 @@ describe('bulk import', () => {
   it('refuses unknown events or duplicate e-mails before writing anything', async () => {
     const before = await get(bulkClient, '/api/transactions/totals');
     const [customer] = await get(bulkClient, '/api/customers');
-    const input = createTransactionInput.parse({ eventId: 'no-such-event', customerId: customer.id, amount: '$1.00', status: 'completed', paymentMethod: 'Card' });
+    const input = createTransactionInput.parse({
+      eventId: 'no-such-event',
+      customerId: customer.id,
+      amount: '$1.00',
+      status: 'completed',
+      paymentMethod: 'Card',
+    });
     await expect(importTransactions(bulk.db, [input])).rejects.toThrow('Event not found');
     expect(await get(bulkClient, '/api/transactions/totals')).toEqual(before);
 
@@ -176,7 +206,10 @@ describe('bulk import', () => {
       'A customer with this email address already exists',
     );
     await expect(
-      importCustomers(bulk.db, [createCustomerInput.parse({ name: 'One', email: 'same@example.com' }), createCustomerInput.parse({ name: 'Two', email: 'SAME@example.com' })]),
+      importCustomers(bulk.db, [
+        createCustomerInput.parse({ name: 'One', email: 'same@example.com' }),
+        createCustomerInput.parse({ name: 'Two', email: 'SAME@example.com' }),
+      ]),
     ).rejects.toThrow('A customer with this email address already exists');
     expect((await get(bulkClient, '/api/customers')).length).toBe(customerCount);
     expect((await get(bulkClient, '/api/dashboard/stats')).totalEvents).toBe(count);

@@ -21,8 +21,16 @@ describe('compressed responses (the local server)', () => {
   beforeAll(async () => {
     const app = new Hono();
     app.use('*', compression());
-    app.route('/', createApp({ db: api.db, config: { admin: { username: 'admin', password: 'integration-secret' }, tableName: api.db.tableName } }));
-    app.get('/assets/app.js', (c) => c.body('console.log("hello");\n'.repeat(400), 200, { 'Content-Type': 'text/javascript', 'Cache-Control': 'public, max-age=31536000, immutable' }));
+    app.route(
+      '/',
+      createApp({ db: api.db, config: { admin: { username: 'admin', password: 'integration-secret' }, tableName: api.db.tableName } }),
+    );
+    app.get('/assets/app.js', (c) =>
+      c.body('console.log("hello");\n'.repeat(400), 200, {
+        'Content-Type': 'text/javascript',
+        'Cache-Control': 'public, max-age=31536000, immutable',
+      }),
+    );
     const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
     await new Promise<void>((resolve) => server.once('listening', () => resolve()));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -27,7 +27,8 @@ describe('POST /api/customers', () => {
     expect(customer).toMatchObject({ name: body.name, email: body.email, phone: body.phone, version: 1 });
     expect(typeof customer.id).toBe('string');
     expect(Number.isNaN(Date.parse(customer.createdAt))).toBe(false);
-    for (const internal of ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'purchaseCount', 'completedPurchases']) expect(customer).not.toHaveProperty(internal);
+    for (const internal of ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'purchaseCount', 'completedPurchases'])
+      expect(customer).not.toHaveProperty(internal);
     expect(ok(await client.get(`/api/customers/${customer.id}`))).toEqual(customer);
   });
 
@@ -94,7 +95,14 @@ describe('GET/PUT /api/customers/{id}', () => {
     const customer = await createCustomer(client);
     const body = customerBody({ name: 'Grace Hopper', phone: '' });
     const updated = ok(await client.put(`/api/customers/${customer.id}`, { ...body, version: 1 }));
-    expect(updated).toMatchObject({ id: customer.id, name: 'Grace Hopper', email: body.email, phone: '', version: 2, createdAt: customer.createdAt });
+    expect(updated).toMatchObject({
+      id: customer.id,
+      name: 'Grace Hopper',
+      email: body.email,
+      phone: '',
+      version: 2,
+      createdAt: customer.createdAt,
+    });
     expect(ok(await client.get(`/api/customers/${customer.id}`))).toEqual(updated);
   });
 
@@ -103,20 +111,32 @@ describe('GET/PUT /api/customers/{id}', () => {
     const newEmail = customerBody().email;
     ok(await client.put(`/api/customers/${customer.id}`, { name: customer.name, email: newEmail }));
     ok(await client.post('/api/customers', customerBody({ email: customer.email })), 201);
-    expectError(await client.post('/api/customers', customerBody({ email: newEmail })), 409, 'A customer with this email address already exists');
+    expectError(
+      await client.post('/api/customers', customerBody({ email: newEmail })),
+      409,
+      'A customer with this email address already exists',
+    );
   });
 
   it("refuses taking another customer's e-mail (409), and changes nothing", async () => {
     const a = await createCustomer(client);
     const b = await createCustomer(client);
-    expectError(await client.put(`/api/customers/${b.id}`, { name: b.name, email: a.email }), 409, 'A customer with this email address already exists');
+    expectError(
+      await client.put(`/api/customers/${b.id}`, { name: b.name, email: a.email }),
+      409,
+      'A customer with this email address already exists',
+    );
     expect(ok(await client.get(`/api/customers/${b.id}`))).toEqual(b);
   });
 
   it('refuses a stale version with 409 and keeps the newer data', async () => {
     const customer = await createCustomer(client);
     const first = ok(await client.put(`/api/customers/${customer.id}`, { name: 'First Name', email: customer.email, version: 1 }));
-    expectError(await client.put(`/api/customers/${customer.id}`, { name: 'Stale Name', email: customer.email, version: 1 }), 409, 'changed by someone else');
+    expectError(
+      await client.put(`/api/customers/${customer.id}`, { name: 'Stale Name', email: customer.email, version: 1 }),
+      409,
+      'changed by someone else',
+    );
     expect(ok(await client.get(`/api/customers/${customer.id}`))).toEqual(first);
   });
 
@@ -124,15 +144,27 @@ describe('GET/PUT /api/customers/{id}', () => {
     const customer = await createCustomer(client);
     ok(await client.put(`/api/customers/${customer.id}`, { name: 'Moved On', email: customer.email, version: 1 }));
     const wanted = customerBody().email;
-    expectError(await client.put(`/api/customers/${customer.id}`, { name: 'Stale', email: wanted, version: 1 }), 409, 'changed by someone else');
+    expectError(
+      await client.put(`/api/customers/${customer.id}`, { name: 'Stale', email: wanted, version: 1 }),
+      409,
+      'changed by someone else',
+    );
     expect(ok(await client.get(`/api/customers/${customer.id}`)).email).toBe(customer.email);
     ok(await client.post('/api/customers', customerBody({ email: wanted })), 201);
   });
 
   it('gives the form messages on update', async () => {
     const customer = await createCustomer(client);
-    expectError(await client.put(`/api/customers/${customer.id}`, { name: 'Z', email: customer.email }), 400, 'Name must be at least 2 characters');
-    expectError(await client.put(`/api/customers/${customer.id}`, { name: 'Zed', email: 'zed' }), 400, 'Please enter a valid email address');
+    expectError(
+      await client.put(`/api/customers/${customer.id}`, { name: 'Z', email: customer.email }),
+      400,
+      'Name must be at least 2 characters',
+    );
+    expectError(
+      await client.put(`/api/customers/${customer.id}`, { name: 'Zed', email: 'zed' }),
+      400,
+      'Please enter a valid email address',
+    );
     expect(ok(await client.get(`/api/customers/${customer.id}`))).toEqual(customer);
   });
 });

@@ -83,13 +83,15 @@ describe('dashboard counters', () => {
     const d = await createEvent(client, { title: 'Delta night' });
     const buyers = await Promise.all([1, 2, 3, 4].map(() => createCustomer(client)));
     const results = await Promise.all([
-      ...Array.from({ length: 20 }, (_, i) => client.post('/api/transactions', {
-        eventId: d.id,
-        customerId: buyers[i % 4]!.id,
-        amount: '$1.25',
-        status: 'completed',
-        paymentMethod: 'Credit Card',
-      })),
+      ...Array.from({ length: 20 }, (_, i) =>
+        client.post('/api/transactions', {
+          eventId: d.id,
+          customerId: buyers[i % 4]!.id,
+          amount: '$1.25',
+          status: 'completed',
+          paymentMethod: 'Credit Card',
+        }),
+      ),
       ...Array.from({ length: 8 }, () => client.post(`/api/events/${d.id}/views`, { count: 5 })),
     ]);
     for (const r of results) expect(r.status, r.text).toBeLessThan(300);

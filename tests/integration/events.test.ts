@@ -92,7 +92,15 @@ describe('GET /api/events and /api/events/recent', () => {
     expect(ids).toContain(early.id);
     expect(ids.indexOf(late.id)).toBeLessThan(ids.indexOf(early.id));
     for (const e of list) {
-      expect(e).toEqual(expect.objectContaining({ id: expect.any(String), title: expect.any(String), date: expect.any(String), status: expect.any(String), sales: expect.any(Number) }));
+      expect(e).toEqual(
+        expect.objectContaining({
+          id: expect.any(String),
+          title: expect.any(String),
+          date: expect.any(String),
+          status: expect.any(String),
+          sales: expect.any(Number),
+        }),
+      );
     }
     const dates = list.map((e) => e.date);
     expect([...dates].sort().reverse()).toEqual(dates);
@@ -170,7 +178,12 @@ describe('PUT /api/events/{id}', () => {
     const event = await createEvent(client, { venueId: 'V-9', seatViewUrl: 'https://seats.example.com/9', description: 'Kept' });
     const partial = { title: 'Only the basics', date: event.date, venue: event.venue };
     const updated = ok(await client.put(`/api/events/${event.id}`, partial));
-    expect(updated).toMatchObject({ title: 'Only the basics', description: 'Kept', venueId: 'V-9', seatViewUrl: 'https://seats.example.com/9' });
+    expect(updated).toMatchObject({
+      title: 'Only the basics',
+      description: 'Kept',
+      venueId: 'V-9',
+      seatViewUrl: 'https://seats.example.com/9',
+    });
     const cleared = ok(await client.put(`/api/events/${event.id}`, { ...partial, venueId: '' }));
     expect(cleared).toMatchObject({ venueId: '', seatViewUrl: 'https://seats.example.com/9' });
   });

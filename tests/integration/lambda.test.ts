@@ -120,10 +120,20 @@ describe('the Lambda handler behind CloudFront', () => {
   it('refuses a write whose Origin is not the viewer host CloudFront forwarded (403)', async () => {
     const browser = new Browser(invoke);
     await browser.signIn();
-    const foreign = await browser.send({ method: 'POST', path: '/api/events', json: eventBody(), headers: { origin: 'https://evil.example' } });
+    const foreign = await browser.send({
+      method: 'POST',
+      path: '/api/events',
+      json: eventBody(),
+      headers: { origin: 'https://evil.example' },
+    });
     expect(foreign.status).toBe(403);
     // Without SST's x-forwarded-host the app would compare against the Function URL's own host.
-    const noForwardedHost = await browser.send({ method: 'POST', path: '/api/events', json: eventBody(), headers: { 'x-forwarded-host': '' } });
+    const noForwardedHost = await browser.send({
+      method: 'POST',
+      path: '/api/events',
+      json: eventBody(),
+      headers: { 'x-forwarded-host': '' },
+    });
     expect(noForwardedHost.status).toBe(403);
   });
 
@@ -141,7 +151,13 @@ describe('the Lambda handler behind CloudFront', () => {
 
   it('takes API Gateway HTTP API events too, base64-encoded bodies included', async () => {
     const browser = new Browser(invoke);
-    const login = await browser.send({ method: 'POST', path: '/api/auth/login', json: { username: 'admin', password }, base64: true, via: 'http-api' });
+    const login = await browser.send({
+      method: 'POST',
+      path: '/api/auth/login',
+      json: { username: 'admin', password },
+      base64: true,
+      via: 'http-api',
+    });
     expect(login.status, login.text).toBe(200);
     expect(login.setCookies).toHaveLength(1);
     const stats = await browser.send({ method: 'GET', path: '/api/dashboard/stats', via: 'http-api' });

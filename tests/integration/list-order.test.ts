@@ -16,7 +16,9 @@ beforeAll(async () => {
   for (let i = 0; i < 7; i++) {
     const customer = await createCustomer(client, { name: `Olive Order${i}`, email: `olive.${i}@order.example`, phone: '' });
     const day = String(10 + i).padStart(2, '0');
-    await createTransaction(client, event.id, customer.id, `$${i + 1}.00`, i % 2 ? 'completed' : 'pending', { purchaseDate: `2030-05-${day}T10:00:00.000Z` });
+    await createTransaction(client, event.id, customer.id, `$${i + 1}.00`, i % 2 ? 'completed' : 'pending', {
+      purchaseDate: `2030-05-${day}T10:00:00.000Z`,
+    });
   }
 }, 60_000);
 afterAll(() => api.stop());
@@ -39,7 +41,15 @@ describe('transactions.page order', () => {
   it('is newest first by default and oldest first with asc, paging either way without a gap', async () => {
     const newest = await walk((cursor) => trpc.transactions.page.query({ limit: 3, cursor }));
     const oldest = await walk((cursor) => trpc.transactions.page.query({ limit: 3, cursor, order: 'asc' }));
-    expect(newest.map((t) => t.purchaseDate.slice(0, 10))).toEqual(['2030-05-16', '2030-05-15', '2030-05-14', '2030-05-13', '2030-05-12', '2030-05-11', '2030-05-10']);
+    expect(newest.map((t) => t.purchaseDate.slice(0, 10))).toEqual([
+      '2030-05-16',
+      '2030-05-15',
+      '2030-05-14',
+      '2030-05-13',
+      '2030-05-12',
+      '2030-05-11',
+      '2030-05-10',
+    ]);
     expect(oldest.map((t) => t.id)).toEqual([...newest].reverse().map((t) => t.id));
     expect(await trpc.transactions.page.query({ order: 'desc' }).then((p) => p.items.map((t) => t.id))).toEqual(newest.map((t) => t.id));
   });
@@ -63,8 +73,18 @@ describe('customers.page order', () => {
 
 describe('an order the lists cannot serve', () => {
   it('is refused with 400 and a clear message', async () => {
-    const failure = (call: Promise<unknown>) => call.then(() => null, (e) => ({ status: e.data?.httpStatus, message: e.message }));
-    expect(await failure(trpc.transactions.page.query({ order: 'sideways' as never }))).toEqual({ status: 400, message: 'Order must be asc or desc' });
-    expect(await failure(trpc.customers.page.query({ order: 'random' as never }))).toEqual({ status: 400, message: 'Order must be asc or desc' });
+    const failure = (call: Promise<unknown>) =>
+      call.then(
+        () => null,
+        (e) => ({ status: e.data?.httpStatus, message: e.message }),
+      );
+    expect(await failure(trpc.transactions.page.query({ order: 'sideways' as never }))).toEqual({
+      status: 400,
+      message: 'Order must be asc or desc',
+    });
+    expect(await failure(trpc.customers.page.query({ order: 'random' as never }))).toEqual({
+      status: 400,
+      message: 'Order must be asc or desc',
+    });
   });
 });

@@ -42,7 +42,10 @@ describe('lists longer than one DynamoDB page', () => {
     for (const e of withSeo) ok(await client.post(`/api/events/${e.id}/seo`, { title: `SEO ${e.id}`, keywords: 'k' }));
     const details = ok<any[]>(await client.get('/api/events-with-details'));
     expect(details).toHaveLength(eventCount);
-    const seoIds = details.filter((d) => d.seo).map((d) => d.id).sort();
+    const seoIds = details
+      .filter((d) => d.seo)
+      .map((d) => d.id)
+      .sort();
     expect(seoIds).toEqual(withSeo.map((e) => e.id).sort());
     for (const e of withSeo) expect(details.find((d) => d.id === e.id).seo.title).toBe(`SEO ${e.id}`);
   });

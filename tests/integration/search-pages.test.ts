@@ -28,20 +28,36 @@ beforeAll(async () => {
   events = await importEvents(
     api.db,
     Array.from({ length: 30 }, (_, i) =>
-      createEventInput.parse({ title: `Paged gala ${i}`, date: '2031-01-01', venue: i % 2 ? 'North Pier' : 'South Hall', status: i % 3 ? 'active' : 'draft' }),
+      createEventInput.parse({
+        title: `Paged gala ${i}`,
+        date: '2031-01-01',
+        venue: i % 2 ? 'North Pier' : 'South Hall',
+        status: i % 3 ? 'active' : 'draft',
+      }),
     ),
   );
   customers = await importCustomers(
     api.db,
     Array.from({ length: 120 }, (_, i) =>
-      createCustomerInput.parse({ name: `Pat Pager${i}`, email: `pat.${i}@paged.example`, phone: i % 4 ? `(555) 7${String(i).padStart(2, '0')}-01${String(i % 100).padStart(2, '0')}` : '' }),
+      createCustomerInput.parse({
+        name: `Pat Pager${i}`,
+        email: `pat.${i}@paged.example`,
+        phone: i % 4 ? `(555) 7${String(i).padStart(2, '0')}-01${String(i % 100).padStart(2, '0')}` : '',
+      }),
     ),
   );
   // A long history whose oldest purchase is the only one of its kind: bought by "Zed Oldest".
   const zed = await createCustomer(client, { name: 'Zed Oldest', email: 'zed.oldest@paged.example', phone: '' });
   const start = Date.UTC(2020, 0, 1);
   await importTransactions(api.db, [
-    createTransactionInput.parse({ eventId: events[0]!.id, customerId: zed.id, amount: '$4321.09', status: 'failed', paymentMethod: 'Cash', purchaseDate: new Date(start).toISOString() }),
+    createTransactionInput.parse({
+      eventId: events[0]!.id,
+      customerId: zed.id,
+      amount: '$4321.09',
+      status: 'failed',
+      paymentMethod: 'Cash',
+      purchaseDate: new Date(start).toISOString(),
+    }),
     ...Array.from({ length: historySize - 1 }, (_, i) =>
       createTransactionInput.parse({
         eventId: events[1 + (i % 29)]!.id,
@@ -80,7 +96,11 @@ describe('transactions.page', () => {
     const all = ok<any[]>(await client.get('/api/transactions'));
     expect(first.items.map((t) => t.id)).toEqual(all.slice(0, 50).map((t) => t.id));
     const row = first.items[0]!;
-    expect(row).toEqual({ ...all[0], eventTitle: expect.stringMatching(/^Paged gala /), customerName: expect.stringMatching(/^Pat Pager/) });
+    expect(row).toEqual({
+      ...all[0],
+      eventTitle: expect.stringMatching(/^Paged gala /),
+      customerName: expect.stringMatching(/^Pat Pager/),
+    });
 
     const { items } = await walk((cursor) => trpc.transactions.page.query({ limit: 100, cursor }));
     expect(items.map((t) => t.id)).toEqual(all.map((t) => t.id));
@@ -106,12 +126,17 @@ describe('transactions.page', () => {
     const expected = (q: string) =>
       all
         .filter((t) =>
-          [titles.get(t.eventId) ?? '', names.get(t.customerId) ?? 'Zed Oldest', t.amount, t.amount.slice(1), t.status].some((f) => f.toLowerCase().includes(q)),
+          [titles.get(t.eventId) ?? '', names.get(t.customerId) ?? 'Zed Oldest', t.amount, t.amount.slice(1), t.status].some((f) =>
+            f.toLowerCase().includes(q),
+          ),
         )
         .map((t) => t.id);
     for (const q of ['paged gala 7', 'pat pager11', '$42.00', '42.00', 'pending', '4321']) {
       const { items } = await walk((cursor) => trpc.transactions.page.query({ q, cursor, limit: 100 }));
-      expect(items.map((t) => t.id), q).toEqual(expected(q));
+      expect(
+        items.map((t) => t.id),
+        q,
+      ).toEqual(expected(q));
     }
   });
 
@@ -123,7 +148,11 @@ describe('transactions.page', () => {
   });
 
   it('refuses a page size over 100 and a forged cursor', async () => {
-    const status = (call: Promise<unknown>) => call.then(() => 200, (e) => e.data?.httpStatus);
+    const status = (call: Promise<unknown>) =>
+      call.then(
+        () => 200,
+        (e) => e.data?.httpStatus,
+      );
     expect(await status(trpc.transactions.page.query({ limit: 101 }))).toBe(400);
     expect(await status(trpc.transactions.page.query({ cursor: Buffer.from('{"pk":"X"}').toString('base64url') }))).toBe(400);
     expect(await status(trpc.transactions.page.query({ q: 'x'.repeat(201) }))).toBe(400);
@@ -161,8 +190,18 @@ describe('customers.page', () => {
     const c = customers[13]!; // '(555) 713-0113'
     for (const q of [c.name.toUpperCase(), c.email, c.phone, c.phone.replace(/\D/g, ''), '713-01']) {
       const { items } = await walk((cursor) => trpc.customers.page.query({ q, cursor }));
-      expect(items.map((x) => x.id), q).toContain(c.id);
-      expect(items.every((x) => [x.name, x.email, x.phone].join(' ').toLowerCase().includes(q.toLowerCase()) || x.phone.replace(/\D/g, '').includes(q.replace(/\D/g, ''))), q).toBe(true);
+      expect(
+        items.map((x) => x.id),
+        q,
+      ).toContain(c.id);
+      expect(
+        items.every(
+          (x) =>
+            [x.name, x.email, x.phone].join(' ').toLowerCase().includes(q.toLowerCase()) ||
+            x.phone.replace(/\D/g, '').includes(q.replace(/\D/g, '')),
+        ),
+        q,
+      ).toBe(true);
     }
     expect((await trpc.customers.page.query({ q: 'nobody-at-all' })).items).toEqual([]);
   });
@@ -171,7 +210,10 @@ describe('customers.page', () => {
 describe('events.page', () => {
   it('searches title and venue and filters by status on the server', async () => {
     const all = ok<any[]>(await client.get('/api/events'));
-    const expected = all.filter((e) => e.status === 'active' && (e.title + '\n' + e.venue).toLowerCase().includes('north pier')).map((e) => e.id).sort();
+    const expected = all
+      .filter((e) => e.status === 'active' && (e.title + '\n' + e.venue).toLowerCase().includes('north pier'))
+      .map((e) => e.id)
+      .sort();
     const { items } = await walk((cursor) => trpc.events.page.query({ q: 'North Pier', status: 'active', limit: 5, cursor }));
     expect(items.map((e) => e.id).sort()).toEqual(expected);
     expect(expected.length).toBeGreaterThan(5);

@@ -57,7 +57,10 @@ describe('demo data: counters agree with the lists', () => {
     const events = ok<any[]>(await client.get('/api/events'));
     const top = ok<any[]>(await client.get('/api/dashboard/top-events'));
     const rate = (r: string) => Number.parseFloat(r);
-    const expected = events.map((e) => rate(e.conversionRate)).sort((a, b) => b - a).slice(0, 5);
+    const expected = events
+      .map((e) => rate(e.conversionRate))
+      .sort((a, b) => b - a)
+      .slice(0, 5);
     expect(top.map((t) => rate(t.conversionRate))).toEqual(expected);
   });
 

@@ -19,7 +19,9 @@ describe('SEO: GET/POST /api/events/{id}/seo', () => {
 
   it('saves title, description and keywords, with the OG defaults', async () => {
     const event = await createEvent(client);
-    const saved = ok(await client.post(`/api/events/${event.id}/seo`, { title: 'Meta title', description: 'Meta description', keywords: 'music, live' }));
+    const saved = ok(
+      await client.post(`/api/events/${event.id}/seo`, { title: 'Meta title', description: 'Meta description', keywords: 'music, live' }),
+    );
     expect(saved).toMatchObject({
       eventId: event.id,
       title: 'Meta title',
@@ -78,7 +80,9 @@ describe('GET /api/events-with-details', () => {
   it('joins each event with its SEO (or null)', async () => {
     const withSeo = await createEvent(client);
     const without = await createEvent(client);
-    ok(await client.post(`/api/events/${withSeo.id}/seo`, { title: 'Joined title', description: 'Joined description', keywords: 'a, b, c' }));
+    ok(
+      await client.post(`/api/events/${withSeo.id}/seo`, { title: 'Joined title', description: 'Joined description', keywords: 'a, b, c' }),
+    );
     const details = ok<any[]>(await client.get('/api/events-with-details'));
     const a = details.find((e) => e.id === withSeo.id);
     const b = details.find((e) => e.id === without.id);
@@ -103,7 +107,14 @@ describe('CTA: GET/POST /api/events/{id}/cta', () => {
   it('on creation takes text and isCustom, and fills colour #3088D8 and an empty tickets CTA', async () => {
     const event = await createEvent(client);
     const saved = ok(await client.post(`/api/events/${event.id}/cta`, { text: 'Register Now', isCustom: false }));
-    expect(saved).toMatchObject({ eventId: event.id, text: 'Register Now', isCustom: false, buttonColor: '#3088D8', ticketsCta: '', version: 1 });
+    expect(saved).toMatchObject({
+      eventId: event.id,
+      text: 'Register Now',
+      isCustom: false,
+      buttonColor: '#3088D8',
+      ticketsCta: '',
+      version: 1,
+    });
     expect(ok(await client.get(`/api/events/${event.id}/cta`))).toEqual(saved);
   });
 
@@ -111,7 +122,13 @@ describe('CTA: GET/POST /api/events/{id}/cta', () => {
     const event = await createEvent(client);
     ok(await client.post(`/api/events/${event.id}/cta`, { text: 'Custom go', isCustom: true }));
     const edited = ok(
-      await client.post(`/api/events/${event.id}/cta`, { eventId: event.id, text: 'Buy Tickets', isCustom: false, ticketsCta: 'Get seats', buttonColor: '#FF0000' }),
+      await client.post(`/api/events/${event.id}/cta`, {
+        eventId: event.id,
+        text: 'Buy Tickets',
+        isCustom: false,
+        ticketsCta: 'Get seats',
+        buttonColor: '#FF0000',
+      }),
     );
     expect(edited).toMatchObject({ text: 'Buy Tickets', isCustom: false, ticketsCta: 'Get seats', buttonColor: '#FF0000', version: 2 });
     // a later creation-style save keeps the colour and the tickets CTA
@@ -131,7 +148,11 @@ describe('CTA: GET/POST /api/events/{id}/cta', () => {
     const saved = ok(await client.post(`/api/events/${event.id}/cta`, { text: 'Kept', isCustom: false }));
     expectError(await client.post(`/api/events/${event.id}/cta`, { text: '', isCustom: false }), 400, 'Button text is required.');
     expectError(await client.post(`/api/events/${event.id}/cta`, { isCustom: false }), 400, 'text is required');
-    expectError(await client.post(`/api/events/${event.id}/cta`, { text: 'Go', buttonColor: 'blue' }), 400, 'Button colour must be a hex colour');
+    expectError(
+      await client.post(`/api/events/${event.id}/cta`, { text: 'Go', buttonColor: 'blue' }),
+      400,
+      'Button colour must be a hex colour',
+    );
     expectError(await client.post(`/api/events/${event.id}/cta`, { text: 'Go', isCustom: 'yes' }), 400, 'isCustom must be a boolean');
     expect(ok(await client.get(`/api/events/${event.id}/cta`))).toEqual(saved);
   });
@@ -208,8 +229,19 @@ describe('content blocks: GET/POST /api/events/{id}/content-blocks', () => {
     const event = await createEvent(client);
     const url = `/api/events/${event.id}/content-blocks`;
     const saved = ok<any[]>(await client.post(url, blocks));
-    expectError(await client.post(url, [{ type: 'image', imageUrl: 'javascript:alert(1)' }]), 400, 'Links must start with http:// or https://');
-    expectError(await client.post(url, [{ type: 'text', content: 'ok' }, { type: 'video', embedUrl: 'data:text/html,x' }]), 400, 'blocks.1.embedUrl');
+    expectError(
+      await client.post(url, [{ type: 'image', imageUrl: 'javascript:alert(1)' }]),
+      400,
+      'Links must start with http:// or https://',
+    );
+    expectError(
+      await client.post(url, [
+        { type: 'text', content: 'ok' },
+        { type: 'video', embedUrl: 'data:text/html,x' },
+      ]),
+      400,
+      'blocks.1.embedUrl',
+    );
     expectError(await client.post(url, [{ type: 'poll' }]), 400, 'Each block needs a type: text, image, banner or video');
     expectError(await client.post(url, { blocks: 'none' }), 400, 'The body must be a list of blocks');
     expectError(await client.post(url, 'text'), 400, 'The request body must be a JSON object');
@@ -229,7 +261,14 @@ describe('content blocks: GET/POST /api/events/{id}/content-blocks', () => {
   it('refuses more than 200 blocks, and a list over the item size (413)', async () => {
     const event = await createEvent(client);
     const url = `/api/events/${event.id}/content-blocks`;
-    expectError(await client.post(url, Array.from({ length: 201 }, () => ({ type: 'text' }))), 400, 'At most 200 blocks per event');
+    expectError(
+      await client.post(
+        url,
+        Array.from({ length: 201 }, () => ({ type: 'text' })),
+      ),
+      400,
+      'At most 200 blocks per event',
+    );
     const big = Array.from({ length: 20 }, () => ({ type: 'text', content: 'x'.repeat(19_000) }));
     expectError(await client.post(url, big), 413, 'too large');
     expect(ok(await client.get(url))).toEqual([]);

@@ -99,7 +99,11 @@ describe('seo.page', () => {
   });
 
   it('refuses a page size over 100, a forged cursor and an overlong search, with a clear message', async () => {
-    const failure = (call: Promise<unknown>) => call.then(() => null, (e) => ({ status: e.data?.httpStatus, message: e.message }));
+    const failure = (call: Promise<unknown>) =>
+      call.then(
+        () => null,
+        (e) => ({ status: e.data?.httpStatus, message: e.message }),
+      );
     expect(await failure(trpc.seo.page.query({ limit: 101 }))).toMatchObject({ status: 400 });
     expect(await failure(trpc.seo.page.query({ cursor: Buffer.from('{"pk":"X"}').toString('base64url') }))).toEqual({
       status: 400,

@@ -85,7 +85,7 @@ describe('sessions', () => {
     ok(await change('a-new-password', adminPassword));
   });
 
-  it('needs the administrator\'s session', async () => {
+  it("needs the administrator's session", async () => {
     const anonymous = new Client(api.base);
     expectError(await anonymous.get('/api/auth/sessions'), 401);
     expectError(await anonymous.request('DELETE', '/api/auth/sessions/some-id'), 401);

@@ -50,7 +50,11 @@ describe('GET/POST /api/app-settings', () => {
     const current = ok(await client.get('/api/app-settings'));
     const next = ok(await client.post('/api/app-settings', { serviceFeePercentage: '22', version: current.version }));
     expect(next.version).toBe(current.version + 1);
-    expectError(await client.post('/api/app-settings', { serviceFeePercentage: '23', version: current.version }), 409, 'changed by someone else');
+    expectError(
+      await client.post('/api/app-settings', { serviceFeePercentage: '23', version: current.version }),
+      409,
+      'changed by someone else',
+    );
     expect(ok(await client.get('/api/app-settings'))).toEqual(next);
   });
 

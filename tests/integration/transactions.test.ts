@@ -23,7 +23,10 @@ describe('POST /api/transactions', () => {
   it('records a purchase (201) with its amount as $ text', async () => {
     const event = await createEvent(client);
     const customer = await createCustomer(client);
-    const created = ok(await client.post('/api/transactions', body(event.id, customer.id, { purchaseDate: '2030-03-04T05:06:07.000Z' })), 201);
+    const created = ok(
+      await client.post('/api/transactions', body(event.id, customer.id, { purchaseDate: '2030-03-04T05:06:07.000Z' })),
+      201,
+    );
     expect(created).toEqual({
       id: expect.any(String),
       eventId: event.id,
@@ -90,7 +93,9 @@ describe('GET /api/transactions and /api/transactions/totals', () => {
     const event = await createEvent(client);
     const customer = await createCustomer(client);
     const old = await createTransaction(client, event.id, customer.id, '$1.00', 'completed', { purchaseDate: '2001-01-01T00:00:00.000Z' });
-    const recent = await createTransaction(client, event.id, customer.id, '$1.00', 'completed', { purchaseDate: '2099-01-01T00:00:00.000Z' });
+    const recent = await createTransaction(client, event.id, customer.id, '$1.00', 'completed', {
+      purchaseDate: '2099-01-01T00:00:00.000Z',
+    });
     const list = ok<any[]>(await client.get('/api/transactions'));
     expect(list[0].id).toBe(recent.id);
     expect(list.at(-1).id).toBe(old.id);

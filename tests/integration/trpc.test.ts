@@ -26,21 +26,63 @@ async function failure(call: Promise<unknown>) {
 }
 
 const procedures = [
-  'auth.login', 'auth.logout', 'auth.me', 'auth.changePassword',
-  'twoFactor.setup', 'twoFactor.enable', 'twoFactor.disable',
-  'sessions.list', 'sessions.delete', 'sessions.revokeOthers',
-  'tokens.list', 'tokens.create', 'tokens.delete',
+  'auth.login',
+  'auth.logout',
+  'auth.me',
+  'auth.changePassword',
+  'twoFactor.setup',
+  'twoFactor.enable',
+  'twoFactor.disable',
+  'sessions.list',
+  'sessions.delete',
+  'sessions.revokeOthers',
+  'tokens.list',
+  'tokens.create',
+  'tokens.delete',
   'health.check',
-  'dashboard.stats', 'dashboard.topEvents',
-  'events.list', 'events.page', 'events.recent', 'events.get', 'events.listWithDetails', 'events.create', 'events.update', 'events.addViews',
-  'seo.page', 'seo.get', 'seo.save',
-  'cta.get', 'cta.save',
-  'contentBlocks.get', 'contentBlocks.save',
-  'customers.list', 'customers.listPage', 'customers.page', 'customers.totals', 'customers.get', 'customers.create', 'customers.update', 'customers.transactions', 'customers.transactionHistory', 'customers.addresses', 'customers.createAddress',
-  'transactions.list', 'transactions.listPage', 'transactions.page', 'transactions.totals', 'transactions.create',
-  'transactions.get', 'transactions.updateStatus', 'transactions.createRefund', 'transactions.bulk',
-  'reports.sales', 'reports.events', 'exports.access', 'exports.transactionsFilters',
-  'settings.get', 'settings.save',
+  'dashboard.stats',
+  'dashboard.topEvents',
+  'events.list',
+  'events.page',
+  'events.recent',
+  'events.get',
+  'events.listWithDetails',
+  'events.create',
+  'events.update',
+  'events.addViews',
+  'seo.page',
+  'seo.get',
+  'seo.save',
+  'cta.get',
+  'cta.save',
+  'contentBlocks.get',
+  'contentBlocks.save',
+  'customers.list',
+  'customers.listPage',
+  'customers.page',
+  'customers.totals',
+  'customers.get',
+  'customers.create',
+  'customers.update',
+  'customers.transactions',
+  'customers.transactionHistory',
+  'customers.addresses',
+  'customers.createAddress',
+  'transactions.list',
+  'transactions.listPage',
+  'transactions.page',
+  'transactions.totals',
+  'transactions.create',
+  'transactions.get',
+  'transactions.updateStatus',
+  'transactions.createRefund',
+  'transactions.bulk',
+  'reports.sales',
+  'reports.events',
+  'exports.access',
+  'exports.transactionsFilters',
+  'settings.get',
+  'settings.save',
   'audit.list',
 ];
 
@@ -78,12 +120,16 @@ describe('auth procedures', () => {
   });
 
   it('auth.changePassword checks the current password and the confirmation', async () => {
-    expect(await failure(trpc.auth.changePassword.mutate({ currentPassword: 'wrong', newPassword: 'abcdefgh', confirmPassword: 'abcdefgh' }))).toEqual({
+    expect(
+      await failure(trpc.auth.changePassword.mutate({ currentPassword: 'wrong', newPassword: 'abcdefgh', confirmPassword: 'abcdefgh' })),
+    ).toEqual({
       message: 'The current password is not correct',
       status: 400,
     });
     expect(
-      await failure(trpc.auth.changePassword.mutate({ currentPassword: adminPassword, newPassword: 'abcdefgh', confirmPassword: 'abcdefgX' })),
+      await failure(
+        trpc.auth.changePassword.mutate({ currentPassword: adminPassword, newPassword: 'abcdefgh', confirmPassword: 'abcdefgX' }),
+      ),
     ).toEqual({ message: 'The new passwords do not match', status: 400 });
     // a real change is covered in auth-password.test.ts (it would sign this file out)
   });
@@ -93,7 +139,10 @@ describe('every procedure needs a session but login, logout and health', () => {
   const anonymous = () => new Client(api.base).trpc();
   const cases: [string, (t: ReturnType<Client['trpc']>) => Promise<unknown>][] = [
     ['auth.me', (t) => t.auth.me.query()],
-    ['auth.changePassword', (t) => t.auth.changePassword.mutate({ currentPassword: 'a', newPassword: 'abcdefgh', confirmPassword: 'abcdefgh' })],
+    [
+      'auth.changePassword',
+      (t) => t.auth.changePassword.mutate({ currentPassword: 'a', newPassword: 'abcdefgh', confirmPassword: 'abcdefgh' }),
+    ],
     ['twoFactor.setup', (t) => t.twoFactor.setup.mutate()],
     ['twoFactor.enable', (t) => t.twoFactor.enable.mutate({ code: '123456' })],
     ['twoFactor.disable', (t) => t.twoFactor.disable.mutate({ password: 'x', code: '123456' })],
@@ -129,11 +178,17 @@ describe('every procedure needs a session but login, logout and health', () => {
     ['customers.update', (t) => t.customers.update.mutate({ id: 'x', name: 'Ada', email: 'a@example.com' })],
     ['customers.transactions', (t) => t.customers.transactions.query({ id: 'x' })],
     ['customers.addresses', (t) => t.customers.addresses.query({ id: 'x' })],
-    ['customers.createAddress', (t) => t.customers.createAddress.mutate({ customerId: 'x', street: 's', city: 'c', state: 'st', zipCode: 'z' })],
+    [
+      'customers.createAddress',
+      (t) => t.customers.createAddress.mutate({ customerId: 'x', street: 's', city: 'c', state: 'st', zipCode: 'z' }),
+    ],
     ['transactions.list', (t) => t.transactions.list.query()],
     ['transactions.page', (t) => t.transactions.page.query({ limit: 5 })],
     ['transactions.totals', (t) => t.transactions.totals.query()],
-    ['transactions.create', (t) => t.transactions.create.mutate({ eventId: 'x', customerId: 'y', amount: '$1.00', status: 'completed', paymentMethod: 'Card' })],
+    [
+      'transactions.create',
+      (t) => t.transactions.create.mutate({ eventId: 'x', customerId: 'y', amount: '$1.00', status: 'completed', paymentMethod: 'Card' }),
+    ],
     ['transactions.get', (t) => t.transactions.get.query({ id: 'x' })],
     ['transactions.updateStatus', (t) => t.transactions.updateStatus.mutate({ id: 'x', status: 'completed' })],
     ['transactions.createRefund', (t) => t.transactions.createRefund.mutate({ id: 'x', reason: 'r' })],
@@ -172,11 +227,23 @@ describe('signed-in procedures give the same data as REST', () => {
     expect((await trpc.events.recent.query({ limit: 1 }))[0]!.id).toBe(created.id);
     const page = await trpc.events.page.query({ limit: 1 });
     expect(page.items).toHaveLength(1);
-    const updated = await trpc.events.update.mutate({ id: created.id, title: 'Renamed', date: created.date, venue: created.venue, version: 1 });
+    const updated = await trpc.events.update.mutate({
+      id: created.id,
+      title: 'Renamed',
+      date: created.date,
+      venue: created.venue,
+      version: 1,
+    });
     expect(updated).toMatchObject({ title: 'Renamed', version: 2 });
     expect((await trpc.events.addViews.mutate({ id: created.id, count: 4 })).pageViews).toBe(4);
     const details = await trpc.events.listWithDetails.query();
-    expect(details.find((d) => d.id === created.id)).toEqual({ id: created.id, title: 'Renamed', date: created.date, status: created.status, seo: null });
+    expect(details.find((d) => d.id === created.id)).toEqual({
+      id: created.id,
+      title: 'Renamed',
+      date: created.date,
+      status: created.status,
+      seo: null,
+    });
   });
 
   it('events: SPEC messages and statuses through tRPC', async () => {
@@ -187,7 +254,9 @@ describe('signed-in procedures give the same data as REST', () => {
     expect(await failure(trpc.events.get.query({ id: 'nope' }))).toEqual({ message: 'Event not found', status: 404 });
     const created = await trpc.events.create.mutate(eventBody() as never);
     await trpc.events.update.mutate({ id: created.id, title: 'One', date: created.date, venue: created.venue, version: 1 });
-    const stale = await failure(trpc.events.update.mutate({ id: created.id, title: 'Two', date: created.date, venue: created.venue, version: 1 }));
+    const stale = await failure(
+      trpc.events.update.mutate({ id: created.id, title: 'Two', date: created.date, venue: created.venue, version: 1 }),
+    );
     expect(stale.status).toBe(409);
     expect((await trpc.events.get.query({ id: created.id })).title).toBe('One');
   });
@@ -206,9 +275,16 @@ describe('signed-in procedures give the same data as REST', () => {
     expect(saved.version).toBe(1);
     expect(saved.blocks).toEqual([{ id: expect.any(String), type: 'text', content: 'Hi' }]);
     expect(await trpc.contentBlocks.get.query({ id: event.id })).toEqual(saved);
-    expect(await trpc.events.listWithDetails.query().then((d) => d.find((e) => e.id === event.id)?.seo)).toEqual({ title: 'T', description: 'D', keywords: 'k' });
+    expect(await trpc.events.listWithDetails.query().then((d) => d.find((e) => e.id === event.id)?.seo)).toEqual({
+      title: 'T',
+      description: 'D',
+      keywords: 'k',
+    });
     expect((await failure(trpc.contentBlocks.save.mutate({ eventId: event.id, blocks: [], version: 0 }))).status).toBe(409);
-    expect(await failure(trpc.cta.save.mutate({ eventId: event.id, text: '' }))).toEqual({ message: 'Button text is required.', status: 400 });
+    expect(await failure(trpc.cta.save.mutate({ eventId: event.id, text: '' }))).toEqual({
+      message: 'Button text is required.',
+      status: 400,
+    });
     expect((await failure(trpc.seo.get.query({ id: 'nope' }))).status).toBe(404);
   });
 
@@ -221,7 +297,14 @@ describe('signed-in procedures give the same data as REST', () => {
     expect(page.items).toHaveLength(1);
     const updated = await trpc.customers.update.mutate({ id: customer.id, name: 'New Name', email: customer.email, version: 1 });
     expect(updated).toMatchObject({ name: 'New Name', version: 2 });
-    const address = await trpc.customers.createAddress.mutate({ customerId: customer.id, street: '1 St', city: 'C', state: 'S', zipCode: 'Z', isDefault: true });
+    const address = await trpc.customers.createAddress.mutate({
+      customerId: customer.id,
+      street: '1 St',
+      city: 'C',
+      state: 'S',
+      zipCode: 'Z',
+      isDefault: true,
+    });
     expect(address).toMatchObject({ country: 'USA', isDefault: true, addressType: 'shipping' });
     expect(await trpc.customers.addresses.query({ id: customer.id })).toEqual([address]);
     expect(await trpc.customers.transactions.query({ id: customer.id })).toEqual([]);
@@ -241,7 +324,13 @@ describe('signed-in procedures give the same data as REST', () => {
     const customer = await trpc.customers.create.mutate(customerBody());
     const before = await trpc.dashboard.stats.query();
     await trpc.events.addViews.mutate({ id: event.id, count: 8 });
-    const created = await trpc.transactions.create.mutate({ eventId: event.id, customerId: customer.id, amount: 19.99, status: 'completed', paymentMethod: 'PayPal' });
+    const created = await trpc.transactions.create.mutate({
+      eventId: event.id,
+      customerId: customer.id,
+      amount: 19.99,
+      status: 'completed',
+      paymentMethod: 'PayPal',
+    });
     expect(created.amount).toBe('$19.99');
     expect((await trpc.transactions.list.query()).map((t) => t.id)).toContain(created.id);
     expect(await trpc.transactions.totals.query()).toEqual(ok(await client.get('/api/transactions/totals')));

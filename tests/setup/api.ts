@@ -58,7 +58,12 @@ export class Client {
   cookie = '';
   constructor(readonly base: string) {}
 
-  async request<T = any>(method: string, path: string, body?: unknown, init: { raw?: string; headers?: Record<string, string> } = {}): Promise<HttpResult<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    init: { raw?: string; headers?: Record<string, string> } = {},
+  ): Promise<HttpResult<T>> {
     const response = await fetch(this.base + path, {
       method,
       headers: {

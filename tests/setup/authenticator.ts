@@ -18,4 +18,4 @@ export function authenticatorCode(secret: string, stepOffset = 0, now = Date.now
 }
 
 /** Seconds left in the current 30-second step. */
-export const secondsLeftInStep = (now = Date.now()) => 30 - Math.floor(now / 1000) % 30;
+export const secondsLeftInStep = (now = Date.now()) => 30 - (Math.floor(now / 1000) % 30);

@@ -26,7 +26,15 @@ export default async function setup(project: TestProject) {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, WEB_DIST: webDist, ADMIN_PASSWORD: adminPassword, SEED: 'demo' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_DIST: webDist,
+      ADMIN_PASSWORD: adminPassword,
+      SEED: 'demo',
+    },
   });
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));
@@ -35,7 +43,10 @@ export default async function setup(project: TestProject) {
   const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
-    const ok = await fetch(`${baseUrl}/api/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${baseUrl}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     if (Date.now() > deadline) throw new Error(`the server did not become healthy:\n${output}`);
     await new Promise((r) => setTimeout(r, 300));

@@ -73,7 +73,9 @@ describe('create event form (SPEC §5)', () => {
   it('description and customCta are optional; status, seoKeywords and ctaText are any string', () => {
     const { description, ...withoutDescription } = validForm;
     expect(messages(createEventForm, withoutDescription)).toEqual([]);
-    expect(messages(createEventForm, { ...validForm, status: 'whatever', seoKeywords: 'x', ctaText: 'Anything', customCta: 'Go' })).toEqual([]);
+    expect(messages(createEventForm, { ...validForm, status: 'whatever', seoKeywords: 'x', ctaText: 'Anything', customCta: 'Go' })).toEqual(
+      [],
+    );
   });
 
   it('has the wizard steps, CTA choices and defaults of SPEC §2 and §9', () => {

@@ -48,7 +48,9 @@ describe('search text', () => {
   it('holds the transaction fields SPEC searches, lower-cased, the amount with and without $', () => {
     const text = transactionSearchText({ eventTitle: 'Jazz Night', customerName: 'Ada Lovelace', amountCents: 1234, status: 'completed' });
     expect(text.split('\n')).toEqual(['jazz night', 'ada lovelace', '$12.34', '12.34', 'completed']);
-    expect(transactionSearchText({ eventTitle: null, customerName: undefined, amountCents: 5, status: '' })).toBe('unknown event\nunknown customer\n$0.05\n0.05\npending');
+    expect(transactionSearchText({ eventTitle: null, customerName: undefined, amountCents: 5, status: '' })).toBe(
+      'unknown event\nunknown customer\n$0.05\n0.05\npending',
+    );
   });
 
   it('customers: name, e-mail and phone; phone-like terms also match digits', () => {

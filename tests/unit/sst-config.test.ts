@@ -113,7 +113,11 @@ describe('sst.config.ts', () => {
 
   it('declares only key attributes, each used by an index (DynamoDB refuses any other)', () => {
     const { fields, primaryIndex, globalIndexes } = tableDefinition;
-    const keys = new Set([primaryIndex.hashKey, primaryIndex.rangeKey, ...Object.values(globalIndexes).flatMap((i) => [i.hashKey, i.rangeKey])]);
+    const keys = new Set([
+      primaryIndex.hashKey,
+      primaryIndex.rangeKey,
+      ...Object.values(globalIndexes).flatMap((i) => [i.hashKey, i.rangeKey]),
+    ]);
     expect(new Set(Object.keys(fields))).toEqual(keys);
   });
 
@@ -156,7 +160,11 @@ describe('sst.config.ts', () => {
   it('bundles the function as `npm run bench` measures it', async () => {
     const { components } = await evaluate('dev');
     const { nodejs } = one(components, Function).args;
-    expect(nodejs).toEqual({ format: functionBundle.format, minify: functionBundle.minify, esbuild: { mainFields: functionBundle.mainFields } });
+    expect(nodejs).toEqual({
+      format: functionBundle.format,
+      minify: functionBundle.minify,
+      esbuild: { mainFields: functionBundle.mainFields },
+    });
   });
 
   it('serves /api/* and /trpc/* from the function and everything else from the app, on one router', async () => {

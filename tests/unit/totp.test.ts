@@ -6,7 +6,13 @@ const ascii = (text: string) => Buffer.from(text, 'ascii');
 
 describe('base32 (RFC 4648 §10, without padding)', () => {
   const vectors: [string, string][] = [
-    ['', ''], ['f', 'MY'], ['fo', 'MZXQ'], ['foo', 'MZXW6'], ['foob', 'MZXW6YQ'], ['fooba', 'MZXW6YTB'], ['foobar', 'MZXW6YTBOI'],
+    ['', ''],
+    ['f', 'MY'],
+    ['fo', 'MZXQ'],
+    ['foo', 'MZXW6'],
+    ['foob', 'MZXW6YQ'],
+    ['fooba', 'MZXW6YTB'],
+    ['foobar', 'MZXW6YTBOI'],
   ];
   it.each(vectors)('%j <-> %s', (text, encoded) => {
     expect(base32Encode(ascii(text))).toBe(encoded);
@@ -53,7 +59,7 @@ describe('checking a code', () => {
   const now = 1_111_111_111_000;
   const step = Math.floor(now / 30_000);
 
-  it('agrees with the tests\' own authenticator', () => {
+  it("agrees with the tests' own authenticator", () => {
     expect(totp(key, now)).toBe(authenticatorCode(secret, 0, now));
   });
 

@@ -1,12 +1,5 @@
 export type DomainErrorKind =
-  | 'invalid'
-  | 'unauthorized'
-  | 'forbidden'
-  | 'not_found'
-  | 'conflict'
-  | 'too_large'
-  | 'rate_limited'
-  | 'unavailable';
+  'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_large' | 'rate_limited' | 'unavailable';
 
 /** The one error the domain throws on purpose. Its message is shown to the user as is. */
 export class DomainError extends Error {

@@ -37,8 +37,7 @@ async function drain(reader: ReadableStreamDefaultReader<Uint8Array>, alreadyRea
 export const bodyLimit: MiddlewareHandler = async (c, next) => {
   const body = c.req.raw.body;
   if (!body || ['GET', 'HEAD'].includes(c.req.method)) return next();
-  const tooLarge = (drained: boolean) =>
-    c.text(tooLargeMessage, 413, drained ? {} : { Connection: 'close' });
+  const tooLarge = (drained: boolean) => c.text(tooLargeMessage, 413, drained ? {} : { Connection: 'close' });
 
   const declared = c.req.header('content-length');
   if (declared !== undefined) {

@@ -16,7 +16,12 @@ export const createAddressInput = z.object({
   city: part('City', 100),
   state: part('State', 100),
   zipCode: part('ZIP code', 20),
-  country: z.string().trim().max(100).default(defaultCountry).transform((c) => c || defaultCountry),
+  country: z
+    .string()
+    .trim()
+    .max(100)
+    .default(defaultCountry)
+    .transform((c) => c || defaultCountry),
 });
 export type CreateAddressInput = z.input<typeof createAddressInput>;
 

@@ -63,7 +63,10 @@ export async function importCustomers(
   await addToStats(db, { customerCount: customers.length });
   const perDay = new Map<string, number>();
   for (const customer of customers) perDay.set(utcDay(customer.createdAt), (perDay.get(utcDay(customer.createdAt)) ?? 0) + 1);
-  await applyDailyFigures(db, [...perDay].map(([date, newCustomers]) => ({ date, newCustomers })));
+  await applyDailyFigures(
+    db,
+    [...perDay].map(([date, newCustomers]) => ({ date, newCustomers })),
+  );
   return customers;
 }
 

@@ -1,9 +1,4 @@
-import {
-  BatchGetCommand,
-  type BatchGetCommandOutput,
-  QueryCommand,
-  type QueryCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, type BatchGetCommandOutput, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client.ts';
 import { orderedValue } from './keys.ts';
 import { tableDefinition, type IndexName } from './table.ts';
@@ -16,9 +11,7 @@ export async function queryAll(db: Db, input: QueryInput): Promise<Record<string
   const items: Record<string, unknown>[] = [];
   let start: Record<string, unknown> | undefined;
   do {
-    const page = await db.doc.send(
-      new QueryCommand({ ...input, TableName: db.tableName, ExclusiveStartKey: start }),
-    );
+    const page = await db.doc.send(new QueryCommand({ ...input, TableName: db.tableName, ExclusiveStartKey: start }));
     items.push(...(page.Items ?? []));
     start = page.LastEvaluatedKey;
   } while (start);

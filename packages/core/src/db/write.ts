@@ -1,4 +1,9 @@
-import { BatchWriteCommand, type BatchWriteCommandOutput, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchWriteCommand,
+  type BatchWriteCommandOutput,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client.ts';
 import { DomainError } from '../error.ts';
 
@@ -14,8 +19,7 @@ export function failedConditions(error: unknown): number[] | null {
   return reasons.flatMap((reason, index) => (reason.Code === 'ConditionalCheckFailed' ? [index] : []));
 }
 
-export const isConditionFailure = (error: unknown) =>
-  error instanceof Error && error.name === 'ConditionalCheckFailedException';
+export const isConditionFailure = (error: unknown) => error instanceof Error && error.name === 'ConditionalCheckFailedException';
 
 /**
  * Runs a write transaction; items name their table implicitly (this Db's). A transaction
@@ -93,7 +97,9 @@ export async function batchWrite(
           await new Promise((r) => setTimeout(r, Math.random() * Math.min(2000, 25 * 2 ** attempt)));
         }
         const result: BatchWriteCommandOutput = await db.doc.send(
-          new BatchWriteCommand({ RequestItems: { [db.tableName]: pending as NonNullable<BatchWriteCommandOutput['UnprocessedItems']>[string] } }),
+          new BatchWriteCommand({
+            RequestItems: { [db.tableName]: pending as NonNullable<BatchWriteCommandOutput['UnprocessedItems']>[string] },
+          }),
         );
         pending = (result.UnprocessedItems?.[db.tableName] ?? []) as WriteRequest[];
       }

@@ -67,5 +67,8 @@ export async function applyEventCounterDeltas(db: Db, deltas: ReadonlyMap<string
 /** Page views for many events at once, counted on today's figures too. */
 export async function importPageViews(db: Db, views: ReadonlyMap<string, number>, now = new Date()) {
   await applyEventCounterDeltas(db, new Map([...views].map(([id, count]) => [id, { completed: 0, salesCents: 0, views: count }])));
-  await applyDailyFigures(db, [...views].map(([eventId, pageViews]) => ({ date: now, eventId, pageViews })));
+  await applyDailyFigures(
+    db,
+    [...views].map(([eventId, pageViews]) => ({ date: now, eventId, pageViews })),
+  );
 }

@@ -61,11 +61,21 @@ export type UpdateEventInput = z.input<typeof updateEventInput>;
 
 export const eventIdInput = z.object({ id: entityId });
 export const recentEventsInput = z.object({
-  limit: z.coerce.number().int('Limit must be a whole number').min(1, 'Limit must be between 1 and 100').max(100, 'Limit must be between 1 and 100').default(5),
+  limit: z.coerce
+    .number()
+    .int('Limit must be a whole number')
+    .min(1, 'Limit must be between 1 and 100')
+    .max(100, 'Limit must be between 1 and 100')
+    .default(5),
 });
 export const addPageViewsInput = z.object({
   id: entityId,
-  count: z.number().int('Count must be a whole number').min(1, 'Count must be between 1 and 100000').max(100_000, 'Count must be between 1 and 100000').default(1),
+  count: z
+    .number()
+    .int('Count must be a whole number')
+    .min(1, 'Count must be between 1 and 100000')
+    .max(100_000, 'Count must be between 1 and 100000')
+    .default(1),
 });
 
 /** events.page: newest created first, searched over title and venue, filtered by status, on the server. */

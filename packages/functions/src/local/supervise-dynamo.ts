@@ -70,7 +70,13 @@ export async function superviseDynamoLocal(options: { dataDir: string; port?: nu
     stop: async () => {
       stopping = true;
       // One being started right now is stopped too, never left running on its own.
-      await Promise.all([current.stop(), starting?.then((started) => started.stop(), () => undefined)]);
+      await Promise.all([
+        current.stop(),
+        starting?.then(
+          (started) => started.stop(),
+          () => undefined,
+        ),
+      ]);
     },
   } satisfies SupervisedDynamo;
 }

@@ -77,7 +77,9 @@ export function mountStreams(app: Hono<ApiEnv>, deps: { db: Db; config: AppConfi
   for (const route of streamRoutes) {
     app.on(route.method, route.path, async (c) => {
       try {
-        const api = createCaller(contextFromRequest(deps, c.req.raw, new Headers(), { clientAddress: clientAddress(c), requestId: c.get('requestId') }));
+        const api = createCaller(
+          contextFromRequest(deps, c.req.raw, new Headers(), { clientAddress: clientAddress(c), requestId: c.get('requestId') }),
+        );
         await api.exports.access();
         const req = { params: c.req.param() as Record<string, string>, query: c.req.query(), body: undefined };
         return respond(await route.stream(api, deps.db, req), c.req.url);

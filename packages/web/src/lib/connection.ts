@@ -64,7 +64,10 @@ function probeLater(failures: number) {
 
 async function probeNow(failures: number) {
   clearTimeout(probe);
-  const ok = await fetch('/api/health', { cache: 'no-store' }).then((r) => r.ok, () => false);
+  const ok = await fetch('/api/health', { cache: 'no-store' }).then(
+    (r) => r.ok,
+    () => false,
+  );
   if (!ok) {
     outage = true;
     if (!store.get().reachable) probeLater(failures + 1);

@@ -46,7 +46,6 @@ export const profileStore = {
 export const useProfile = () => useSyncExternalStore(profileStore.subscribe, profileStore.get);
 
 /** Avatar letters: the first two of the username, in capitals, or AD (SPEC §2). */
-export const avatarInitials = (username: string | null | undefined) =>
-  (username ?? '').trim().slice(0, 2).toUpperCase() || 'AD';
+export const avatarInitials = (username: string | null | undefined) => (username ?? '').trim().slice(0, 2).toUpperCase() || 'AD';
 
 export { initials };

@@ -14,30 +14,41 @@ const palette: Record<Theme, { line: string; labels: string; grid: string }> = {
 const wholeNumber = (v: number) => String(Math.round(v));
 const customers = (v: number) => `${v} customers`;
 
-export function ActivityChart({ categories, values, seriesName }: { categories: readonly string[]; values: readonly number[]; seriesName: string }) {
+export function ActivityChart({
+  categories,
+  values,
+  seriesName,
+}: {
+  categories: readonly string[];
+  values: readonly number[];
+  seriesName: string;
+}) {
   const { theme } = useTheme();
   // Stable objects: the wrapper redraws whenever its props are not deep-equal (functions included).
-  const options = useMemo<ApexOptions>(() => ({
-    chart: {
-      id: 'customer-activity',
-      toolbar: { show: false },
-      zoom: { enabled: false },
-      fontFamily: 'inherit',
-      parentHeightOffset: 0,
-      background: 'transparent',
-      foreColor: palette[theme].labels,
-    },
-    theme: { mode: theme },
-    colors: [palette[theme].line],
-    dataLabels: { enabled: false },
-    stroke: { curve: 'smooth', width: 2 },
-    fill: { type: 'gradient', gradient: { shadeIntensity: 1, opacityFrom: 0.4, opacityTo: 0.05, stops: [0, 90, 100] } },
-    grid: { borderColor: palette[theme].grid, strokeDashArray: 4 },
-    legend: { show: false },
-    xaxis: { categories: [...categories], axisBorder: { show: false }, axisTicks: { show: false }, tooltip: { enabled: false } },
-    yaxis: { labels: { formatter: wholeNumber } },
-    tooltip: { y: { formatter: customers } },
-  }), [categories, theme]);
+  const options = useMemo<ApexOptions>(
+    () => ({
+      chart: {
+        id: 'customer-activity',
+        toolbar: { show: false },
+        zoom: { enabled: false },
+        fontFamily: 'inherit',
+        parentHeightOffset: 0,
+        background: 'transparent',
+        foreColor: palette[theme].labels,
+      },
+      theme: { mode: theme },
+      colors: [palette[theme].line],
+      dataLabels: { enabled: false },
+      stroke: { curve: 'smooth', width: 2 },
+      fill: { type: 'gradient', gradient: { shadeIntensity: 1, opacityFrom: 0.4, opacityTo: 0.05, stops: [0, 90, 100] } },
+      grid: { borderColor: palette[theme].grid, strokeDashArray: 4 },
+      legend: { show: false },
+      xaxis: { categories: [...categories], axisBorder: { show: false }, axisTicks: { show: false }, tooltip: { enabled: false } },
+      yaxis: { labels: { formatter: wholeNumber } },
+      tooltip: { y: { formatter: customers } },
+    }),
+    [categories, theme],
+  );
   const series = useMemo(() => [{ name: seriesName, data: [...values] }], [seriesName, values]);
   return <Chart type="area" height={280} series={series} options={options} />;
 }

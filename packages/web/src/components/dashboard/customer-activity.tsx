@@ -23,7 +23,12 @@ export function CustomerActivity({ className }: { className?: string }) {
           <label htmlFor={selectId} className="sr-only">
             Time range
           </label>
-          <select id={selectId} className="select select-sm w-40" value={range} onChange={(e) => setRange(e.target.value as ActivityRangeValue)}>
+          <select
+            id={selectId}
+            className="select select-sm w-40"
+            value={range}
+            onChange={(e) => setRange(e.target.value as ActivityRangeValue)}
+          >
             <option value="" disabled hidden>
               Select time range
             </option>

@@ -17,11 +17,28 @@ export function countByStatus(events: readonly Pick<EventInfo, 'status'>[]) {
   return counts;
 }
 
-export function EventsByStatus({ events, isLoading, isError, onRetry, className }: { events: EventInfo[] | undefined; isLoading: boolean; isError: boolean; onRetry: () => void; className?: string }) {
+export function EventsByStatus({
+  events,
+  isLoading,
+  isError,
+  onRetry,
+  className,
+}: {
+  events: EventInfo[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  className?: string;
+}) {
   const counts = countByStatus(events ?? []);
   const total = events?.length ?? 0;
   return (
-    <Panel title="Events by Status" description={isLoading || isError ? undefined : `${total} events in all`} className={className} testId="events-by-status">
+    <Panel
+      title="Events by Status"
+      description={isLoading || isError ? undefined : `${total} events in all`}
+      className={className}
+      testId="events-by-status"
+    >
       {isLoading ? (
         <ul className="space-y-4" aria-busy="true">
           {eventStatuses.map((s) => (

@@ -18,7 +18,17 @@ const cards: { key: keyof DashboardStats; title: string; icon: ReactNode; format
 ];
 
 /** The four headline figures; 4 placeholder cards while loading (SPEC §9). */
-export function StatCards({ stats, isLoading, isError, onRetry }: { stats: DashboardStats | undefined; isLoading: boolean; isError: boolean; onRetry: () => void }) {
+export function StatCards({
+  stats,
+  isLoading,
+  isError,
+  onRetry,
+}: {
+  stats: DashboardStats | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  onRetry: () => void;
+}) {
   if (isError) {
     return (
       <div className="card bg-base-100 shadow-sm" data-testid="stat-cards-error">
@@ -38,14 +48,33 @@ export function StatCards({ stats, isLoading, isError, onRetry }: { stats: Dashb
             </div>
           </div>
         ) : (
-          <StatCard key={card.key} title={card.title} icon={card.icon} value={card.format(stats[card.key])} change={statChanges[card.key]} testId={card.key} />
+          <StatCard
+            key={card.key}
+            title={card.title}
+            icon={card.icon}
+            value={card.format(stats[card.key])}
+            change={statChanges[card.key]}
+            testId={card.key}
+          />
         ),
       )}
     </div>
   );
 }
 
-function StatCard({ title, icon, value, change, testId }: { title: string; icon: ReactNode; value: string; change: number; testId: string }) {
+function StatCard({
+  title,
+  icon,
+  value,
+  change,
+  testId,
+}: {
+  title: string;
+  icon: ReactNode;
+  value: string;
+  change: number;
+  testId: string;
+}) {
   return (
     <section className="card bg-base-100 shadow-sm" aria-label={title} data-testid={`stat-card-${testId}`}>
       <div className="card-body gap-2 p-4 sm:p-5">
@@ -67,7 +96,10 @@ export function ChangeBadge({ value, isPositive }: { value: number; isPositive: 
   const color = isPositive ? 'bg-green-100 text-green-800' : 'bg-red-100 text-red-800';
   return (
     <p className="flex flex-wrap items-center gap-2 text-sm" data-testid="change-badge" data-positive={isPositive}>
-      <span className={`inline-flex items-center gap-0.5 rounded-full px-2 py-0.5 text-xs font-semibold ${color}`} data-testid="change-value">
+      <span
+        className={`inline-flex items-center gap-0.5 rounded-full px-2 py-0.5 text-xs font-semibold ${color}`}
+        data-testid="change-value"
+      >
         {isPositive ? <ArrowUpIcon /> : <ArrowDownIcon />}
         {Math.abs(value)}%
       </span>

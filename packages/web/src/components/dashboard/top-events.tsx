@@ -7,7 +7,19 @@ import { Panel, PanelError } from './panel.tsx';
 const placeholderRows = 5;
 
 /** 'Top Events by Conversion': name, rate text, and a bar of the parsed rate x 6 percent. */
-export function TopEvents({ events, isLoading, isError, onRetry, className }: { events: TopEvent[] | undefined; isLoading: boolean; isError: boolean; onRetry: () => void; className?: string }) {
+export function TopEvents({
+  events,
+  isLoading,
+  isError,
+  onRetry,
+  className,
+}: {
+  events: TopEvent[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  className?: string;
+}) {
   return (
     <Panel title="Top Events by Conversion" description="Completed purchases per page view" className={className} testId="top-events">
       {isLoading ? (
@@ -31,7 +43,12 @@ export function TopEvents({ events, isLoading, isError, onRetry, className }: { 
           {events.map((event) => (
             <li key={event.id} className="space-y-1.5" data-testid="top-event-row">
               <div className="flex items-center justify-between gap-4 text-sm">
-                <Link to="/events/$eventId" params={{ eventId: event.id }} className="link-hover truncate font-medium" data-testid="top-event-name">
+                <Link
+                  to="/events/$eventId"
+                  params={{ eventId: event.id }}
+                  className="link-hover truncate font-medium"
+                  data-testid="top-event-name"
+                >
                   {event.name}
                 </Link>
                 <span className="shrink-0 tabular-nums text-base-content/70" data-testid="top-event-rate">
@@ -39,7 +56,11 @@ export function TopEvents({ events, isLoading, isError, onRetry, className }: { 
                 </span>
               </div>
               <div className="h-2 w-full overflow-hidden rounded-full bg-base-200" aria-hidden="true">
-                <div className="h-full rounded-full bg-primary" style={{ width: `${conversionBarWidth(event.conversionRate)}%` }} data-testid="conversion-bar" />
+                <div
+                  className="h-full rounded-full bg-primary"
+                  style={{ width: `${conversionBarWidth(event.conversionRate)}%` }}
+                  data-testid="conversion-bar"
+                />
               </div>
             </li>
           ))}

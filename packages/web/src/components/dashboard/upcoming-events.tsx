@@ -14,7 +14,19 @@ export function upcomingEvents(events: readonly EventInfo[], now = new Date()) {
     .slice(0, shown);
 }
 
-export function UpcomingEvents({ events, isLoading, isError, onRetry, className }: { events: EventInfo[] | undefined; isLoading: boolean; isError: boolean; onRetry: () => void; className?: string }) {
+export function UpcomingEvents({
+  events,
+  isLoading,
+  isError,
+  onRetry,
+  className,
+}: {
+  events: EventInfo[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  className?: string;
+}) {
   const upcoming = events ? upcomingEvents(events) : [];
   return (
     <Panel title="Upcoming Events" description="The next events on the calendar" className={className} testId="upcoming-events">

@@ -38,4 +38,3 @@ export function AddBlockDialog({ open, onClose, onAdd }: { open: boolean; onClos
     </Dialog>
   );
 }
-

@@ -10,7 +10,10 @@ function SafeImage({ src, alt, className }: { src: string; alt: string; classNam
   const [failed, setFailed] = useState(false);
   if (failed) {
     return (
-      <span className="flex h-20 w-32 items-center justify-center rounded bg-base-200 p-2 text-center text-xs text-base-content/60" title={src}>
+      <span
+        className="flex h-20 w-32 items-center justify-center rounded bg-base-200 p-2 text-center text-xs text-base-content/60"
+        title={src}
+      >
         Image could not be loaded
       </span>
     );
@@ -22,11 +25,21 @@ function SafeImage({ src, alt, className }: { src: string; alt: string; classNam
 export function BlockPreview({ block }: { block: ContentBlock }) {
   switch (block.type) {
     case 'text':
-      return block.content ? <p className="break-words" data-testid="block-preview-text">{blockPreview(block.content)}</p> : <Muted>Empty text block</Muted>;
+      return block.content ? (
+        <p className="break-words" data-testid="block-preview-text">
+          {blockPreview(block.content)}
+        </p>
+      ) : (
+        <Muted>Empty text block</Muted>
+      );
     case 'image':
       return (
         <div className="flex items-center gap-3">
-          {isHttpUrl(block.imageUrl) ? <SafeImage src={block.imageUrl} alt={block.altText} className="h-20 w-32 rounded object-cover" /> : <Muted>No image</Muted>}
+          {isHttpUrl(block.imageUrl) ? (
+            <SafeImage src={block.imageUrl} alt={block.altText} className="h-20 w-32 rounded object-cover" />
+          ) : (
+            <Muted>No image</Muted>
+          )}
           {block.altText && <span className="break-words text-sm text-base-content/70">{block.altText}</span>}
         </div>
       );
@@ -34,7 +47,13 @@ export function BlockPreview({ block }: { block: ContentBlock }) {
       return (
         <div
           className="flex min-h-20 items-center rounded bg-neutral bg-cover bg-center p-4 text-neutral-content"
-          style={isHttpUrl(block.backgroundImageUrl) ? { backgroundImage: `linear-gradient(rgb(0 0 0 / 0.45), rgb(0 0 0 / 0.45)), url(${JSON.stringify(block.backgroundImageUrl)})` } : undefined}
+          style={
+            isHttpUrl(block.backgroundImageUrl)
+              ? {
+                  backgroundImage: `linear-gradient(rgb(0 0 0 / 0.45), rgb(0 0 0 / 0.45)), url(${JSON.stringify(block.backgroundImageUrl)})`,
+                }
+              : undefined
+          }
         >
           <span className="break-words text-lg font-bold">{block.headline || 'Untitled banner'}</span>
         </div>

@@ -27,7 +27,10 @@ export function SortableBlock({
   onDelete: () => void;
   onMove: (delta: -1 | 1) => void;
 }) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: block.id, disabled: editing });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: block.id,
+    disabled: editing,
+  });
   const label = `block ${index + 1}`;
   const typeLabel = blockTypeLabels[block.type];
   return (
@@ -58,10 +61,24 @@ export function SortableBlock({
           </p>
           {!editing && (
             <div className="flex items-center gap-1">
-              <button type="button" className="btn btn-ghost btn-xs btn-square" aria-label={`Move ${label} up`} title="Move up" disabled={index === 0} onClick={() => onMove(-1)}>
+              <button
+                type="button"
+                className="btn btn-ghost btn-xs btn-square"
+                aria-label={`Move ${label} up`}
+                title="Move up"
+                disabled={index === 0}
+                onClick={() => onMove(-1)}
+              >
                 <ArrowUpIcon />
               </button>
-              <button type="button" className="btn btn-ghost btn-xs btn-square" aria-label={`Move ${label} down`} title="Move down" disabled={index === count - 1} onClick={() => onMove(1)}>
+              <button
+                type="button"
+                className="btn btn-ghost btn-xs btn-square"
+                aria-label={`Move ${label} down`}
+                title="Move down"
+                disabled={index === count - 1}
+                onClick={() => onMove(1)}
+              >
                 <ArrowDownIcon />
               </button>
               <button type="button" className="btn btn-ghost btn-xs" aria-label={`Edit ${label}`} onClick={onEdit}>

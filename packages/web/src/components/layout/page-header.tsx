@@ -19,7 +19,17 @@ export function Toolbar({ children }: { children: ReactNode }) {
 }
 
 /** The toolbar's search box: labelled for screen readers and tests. */
-export function SearchInput({ label, value, onChange, placeholder }: { label: string; value: string; onChange: (value: string) => void; placeholder?: string }) {
+export function SearchInput({
+  label,
+  value,
+  onChange,
+  placeholder,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+}) {
   return (
     <label className="input input-bordered flex w-full items-center gap-2 sm:max-w-sm">
       <SearchIcon />

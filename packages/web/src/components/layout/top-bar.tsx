@@ -68,7 +68,11 @@ export function TopBar({
               <span className="text-sm font-semibold">{initials}</span>
             </div>
           </button>
-          <ul tabIndex={0} className="menu dropdown-content z-30 mt-2 w-56 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg" role="menu">
+          <ul
+            tabIndex={0}
+            className="menu dropdown-content z-30 mt-2 w-56 rounded-box border border-base-300 bg-base-100 p-2 shadow-lg"
+            role="menu"
+          >
             <li className="menu-title" role="none">
               <span className="text-base-content">{username || 'Admin'}</span>
               <span className="text-xs font-normal text-base-content/60">Administrator</span>

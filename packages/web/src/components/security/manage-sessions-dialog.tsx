@@ -21,7 +21,11 @@ export function ManageSessionsDialog({ open, onClose }: { open: boolean; onClose
       await work();
       toast({ title, description, variant: 'success' });
     } catch (error) {
-      toast({ title: 'Failed to revoke', description: errorMessage(error, 'An error occurred. Please try again.'), variant: 'destructive' });
+      toast({
+        title: 'Failed to revoke',
+        description: errorMessage(error, 'An error occurred. Please try again.'),
+        variant: 'destructive',
+      });
     } finally {
       await utils.sessions.list.invalidate();
     }
@@ -30,7 +34,13 @@ export function ManageSessionsDialog({ open, onClose }: { open: boolean; onClose
   const others = list.filter((s) => !s.current);
 
   return (
-    <Dialog open={open} onClose={onClose} size="lg" title="Manage Sessions" description="Browsers signed in as the administrator, newest first.">
+    <Dialog
+      open={open}
+      onClose={onClose}
+      size="lg"
+      title="Manage Sessions"
+      description="Browsers signed in as the administrator, newest first."
+    >
       {sessions.isPending ? (
         <div className="flex justify-center py-8" role="status" aria-label="Loading sessions">
           <span className="loading loading-spinner" aria-hidden="true" />
@@ -72,7 +82,9 @@ export function ManageSessionsDialog({ open, onClose }: { open: boolean; onClose
                             className="btn btn-outline btn-error btn-xs"
                             aria-label={`Revoke session: ${device}, ${session.ip}`}
                             disabled={revoke.isPending}
-                            onClick={() => void act(() => revoke.mutateAsync({ id: session.id }), 'Session revoked', `${device} is signed out.`)}
+                            onClick={() =>
+                              void act(() => revoke.mutateAsync({ id: session.id }), 'Session revoked', `${device} is signed out.`)
+                            }
                           >
                             Revoke
                           </button>
@@ -90,7 +102,9 @@ export function ManageSessionsDialog({ open, onClose }: { open: boolean; onClose
                 type="button"
                 className="btn btn-outline btn-error"
                 disabled={revokeOthers.isPending}
-                onClick={() => void act(() => revokeOthers.mutateAsync(), 'Signed out everywhere else', 'Only this session is still signed in.')}
+                onClick={() =>
+                  void act(() => revokeOthers.mutateAsync(), 'Signed out everywhere else', 'Only this session is still signed in.')
+                }
               >
                 Sign out everywhere else
               </button>

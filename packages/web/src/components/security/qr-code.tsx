@@ -28,9 +28,7 @@ export function QrCode({ value, label }: { value: string; label: string }) {
   if (!modules) return <div className="skeleton h-48 w-48" role="status" aria-label="Loading QR code" />;
   const quiet = 4;
   const size = modules.length + quiet * 2;
-  const path = modules
-    .flatMap((row, y) => row.map((dark, x) => (dark ? `M${x + quiet} ${y + quiet}h1v1h-1z` : '')))
-    .join('');
+  const path = modules.flatMap((row, y) => row.map((dark, x) => (dark ? `M${x + quiet} ${y + quiet}h1v1h-1z` : ''))).join('');
   return (
     <svg role="img" aria-label={label} viewBox={`0 0 ${size} ${size}`} className="h-48 w-48" shapeRendering="crispEdges">
       <rect width={size} height={size} fill="#fff" />

@@ -40,11 +40,12 @@ export function SeoTips() {
           <h3 className="font-semibold">How the SEO score works</h3>
           <ul className="list-disc space-y-1 pl-5 text-sm text-base-content/80">
             <li>
-              Title: 34 points when it is {seoTargets.title.min}-{seoTargets.title.max} characters long, 20 when present but outside that range.
+              Title: 34 points when it is {seoTargets.title.min}-{seoTargets.title.max} characters long, 20 when present but outside that
+              range.
             </li>
             <li>
-              Description: 33 points when it is {seoTargets.description.min}-{seoTargets.description.max} characters long, 20 when present but
-              outside that range.
+              Description: 33 points when it is {seoTargets.description.min}-{seoTargets.description.max} characters long, 20 when present
+              but outside that range.
             </li>
             <li>Keywords: 33 points when there is at least one.</li>
             <li>90 or more is Excellent, 70 or more is Good, 40 or more is Fair, and below 40 is Poor.</li>

@@ -18,7 +18,14 @@ function Switch({ label, description, registration }: { label: string; descripti
           {description}
         </p>
       </div>
-      <input id={id} type="checkbox" role="switch" className="toggle toggle-primary" aria-describedby={`${id}-description`} {...registration} />
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        className="toggle toggle-primary"
+        aria-describedby={`${id}-description`}
+        {...registration}
+      />
     </div>
   );
 }
@@ -33,9 +40,21 @@ export function NotificationsForm() {
     <SettingsCard title="Notifications" description="Choose how you hear about sales and updates.">
       <form onSubmit={onSubmit} noValidate>
         <div className="divide-y divide-base-300">
-          <Switch label="Email notifications" description="Receive sales and event updates by email." registration={form.register('emailNotifications')} />
-          <Switch label="Push notifications" description="Get alerts in your browser as things happen." registration={form.register('pushNotifications')} />
-          <Switch label="Marketing emails" description="News about product features and offers." registration={form.register('marketingEmails')} />
+          <Switch
+            label="Email notifications"
+            description="Receive sales and event updates by email."
+            registration={form.register('emailNotifications')}
+          />
+          <Switch
+            label="Push notifications"
+            description="Get alerts in your browser as things happen."
+            registration={form.register('pushNotifications')}
+          />
+          <Switch
+            label="Marketing emails"
+            description="News about product features and offers."
+            registration={form.register('marketingEmails')}
+          />
         </div>
         <button type="submit" className="btn btn-primary mt-4">
           Save Preferences

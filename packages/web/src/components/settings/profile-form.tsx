@@ -33,7 +33,16 @@ export function ProfileForm() {
           {(p) => <input {...p} className="input w-full" autoComplete="name" aria-invalid={!!errors.name} {...form.register('name')} />}
         </Field>
         <Field label="Email" error={errors.email?.message}>
-          {(p) => <input {...p} className="input w-full" type="email" autoComplete="email" aria-invalid={!!errors.email} {...form.register('email')} />}
+          {(p) => (
+            <input
+              {...p}
+              className="input w-full"
+              type="email"
+              autoComplete="email"
+              aria-invalid={!!errors.email}
+              {...form.register('email')}
+            />
+          )}
         </Field>
         <Field label="Bio" hint="Brief description for your profile" error={errors.bio?.message}>
           {(p) => <textarea {...p} className="textarea w-full" rows={4} {...form.register('bio')} />}
