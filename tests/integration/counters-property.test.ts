@@ -26,7 +26,7 @@ function random(seed: number) {
 const read = async (key: { pk: string; sk: string }) =>
   (await api.db.doc.send(new GetCommand({ TableName: api.db.tableName, Key: key, ConsistentRead: true }))).Item!;
 
-it('after random purchases, status changes, refunds and bulk actions, every counter equals a recomputation', async () => {
+it('after random purchases, status changes, refunds and bulk actions, every counter and day figure equals a recomputation', async () => {
   const rand = random(20261124);
   const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
   const events = await Promise.all([1, 2, 3].map(() => createEvent(client)));
@@ -114,6 +114,27 @@ it('after random purchases, status changes, refunds and bulk actions, every coun
     totalRevenue: `$${(listed.reduce((sum, t) => sum + cents(t.amount), 0) / 100).toFixed(2)}`,
     uniqueCustomers: new Set(listed.map((t) => t.customerId)).size,
   });
+  // The day figures (all of this ran today): every purchase that ever completed counts on its purchase
+  // day with its whole amount, every refund on the day it was made.
+  const today = new Date().toISOString().slice(0, 10);
+  const everSold = (t: TransactionDetail) => isSale(t) || t.status === 'refunded';
+  const figures = (mine: TransactionDetail[]) => {
+    const sold = mine.filter(everSold);
+    const revenueCents = sold.reduce((sum, t) => sum + cents(t.amount), 0);
+    const refundsCents = mine.reduce((sum, t) => sum + cents(t.refundedAmount), 0);
+    return { purchases: sold.length, revenueCents, refundsCents, netCents: revenueCents - refundsCents };
+  };
+  expect(details.every((t) => t.purchaseDate.slice(0, 10) === today && t.refunds.every((r) => r.createdAt.slice(0, 10) === today))).toBe(
+    true,
+  );
+  const day = ok(await client.get(`/api/reports/sales?from=${today}&to=${today}`));
+  expect(day.totals).toMatchObject(figures(details));
+  expect(day.totals.netCents).toBe(netCents);
+  for (const event of events) {
+    const own = ok(await client.get(`/api/reports/sales?from=${today}&to=${today}&eventId=${event.id}`));
+    expect(own.totals).toMatchObject(figures(details.filter((t) => t.eventId === event.id)));
+  }
+
   // the sequence did reach every kind of state
   expect(reached).toEqual(new Set(['completed', 'pending', 'failed', 'partially_refunded', 'refunded']));
 }, 120_000);

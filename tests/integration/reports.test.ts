@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { transact } from '@event-admin/core/db/write';
-import { dailyFigures } from '@event-admin/core/report/index';
 import { addDays, utcDay } from '@event-admin/core/report/report.rules';
 import { signedIn, startApi, type Client, type TestApi } from '../setup/api.ts';
 import { addViews, cents, createCustomer, createEvent, createTransaction, expectError, ok, unknownId } from './helpers.ts';
@@ -78,13 +76,23 @@ describe('GET /api/reports/sales', () => {
     expect(r.totals.purchases).toBe(4);
   });
 
-  it('counts refunds on the day they are made, through the builder the refund code calls', async () => {
-    const day = addDays(today, -1);
-    await transact(api.db, dailyFigures({ date: at(day), eventId: b.id, refundsCents: 250 }));
-    const r = await report(`from=${day}&to=${day}`);
-    expect(r.days[0]).toMatchObject({ date: day, purchases: 1, revenueCents: 1000, refundsCents: 250, netCents: 750 });
-    const event = await report(`from=${day}&to=${day}&eventId=${b.id}`);
+  it('counts a refund on the day it is made and a purchase completed later on its purchase day', async () => {
+    const all: any[] = ok(await client.get('/api/transactions'));
+    const sold = all.find((t) => t.eventId === b.id && t.status === 'completed');
+    const refund = await client.post(`/api/transactions/${sold.id}/refunds`, { amount: '$2.50', reason: 'Seat moved' });
+    expect(refund.status, refund.text).toBe(201);
+    const day = await report(`from=${today}&to=${today}`);
+    expect(day.totals).toMatchObject({ purchases: 1, revenueCents: 1234, refundsCents: 250, netCents: 984 });
+    const event = await report(`from=${today}&to=${today}&eventId=${b.id}`);
     expect(event.totals).toMatchObject({ purchases: 0, refundsCents: 250, netCents: -250 });
+
+    // A pending purchase 20 days back counts there once it completes, never before.
+    const earlier = addDays(today, -20);
+    const pending = await createTransaction(client, a.id, sold.customerId, '$8.00', 'pending', { purchaseDate: at(earlier) });
+    expect((await report(`from=${earlier}&to=${earlier}`)).totals.purchases).toBe(0);
+    const completed = await client.post(`/api/transactions/${pending.id}/status`, { status: 'completed' });
+    expect(completed.status, completed.text).toBe(200);
+    expect((await report(`from=${earlier}&to=${earlier}&eventId=${a.id}`)).totals).toMatchObject({ purchases: 1, revenueCents: 800 });
   });
 
   it('refuses a bad date, a reversed range and more than 366 days, with a clear message', async () => {
