@@ -78,6 +78,18 @@ async function walkEveryScreen(viewport: typeof desktop, scheme: 'light' | 'dark
   await visible(page.getByTestId('event-row').first());
   await check('dashboard');
 
+  const banner = page.getByRole('banner');
+  await banner.getByRole('button', { name: 'Notifications', exact: true }).click();
+  await visible(page.getByRole('dialog', { name: 'Notifications' }));
+  await check('notifications (the bell)');
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'hidden' });
+  await banner.getByRole('button', { name: 'Help' }).click();
+  await visible(page.getByRole('dialog', { name: 'Help' }));
+  await check('help');
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'hidden' });
+
   await page.getByRole('button', { name: /account menu/i }).click();
   await visible(page.getByRole('menu'));
   await check('avatar menu open');
@@ -123,6 +135,8 @@ async function walkEveryScreen(viewport: typeof desktop, scheme: 'light' | 'dark
   await openDialog(/^(Add Block|Add your first block)$/);
   await check('event, Add Block dialog');
   await closeDialog();
+  await tab('History');
+  await check('event, History');
 
   await page.goto('/customers');
   await visible(page.getByRole('heading', { name: 'Customers', level: 2 }));
@@ -134,11 +148,40 @@ async function walkEveryScreen(viewport: typeof desktop, scheme: 'light' | 'dark
   await check('customer detail, Transactions');
   await tab('Addresses');
   await check('customer detail, Addresses');
+  await tab('History');
+  await check('customer detail, History');
   await closeDialog();
 
   await page.goto('/transactions');
   await visible(page.getByRole('heading', { name: 'Transaction History', level: 2 }));
   await check('transactions');
+  const firstRow = page.locator('tr[data-transaction-id]').first();
+  await firstRow.getByRole('checkbox').check();
+  await visible(page.getByRole('group', { name: 'Bulk actions' }));
+  await check('transactions, bulk bar');
+  await page.getByRole('group', { name: 'Bulk actions' }).getByRole('button', { name: 'Fail', exact: true }).click();
+  await visible(dialog());
+  await check('transactions, bulk confirmation');
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'hidden' });
+  await firstRow.getByRole('checkbox').uncheck();
+
+  const sold = ((await (await page.request.get('/api/transactions')).json()) as { id: string; status: string }[]).find(
+    (t) => t.status === 'completed',
+  )!;
+  await page.goto(`/transactions?id=${sold.id}`);
+  const panel = page.getByRole('dialog', { name: 'Transaction' });
+  await visible(panel.getByRole('button', { name: 'Refund' }));
+  await check('transaction panel');
+  await panel.getByRole('button', { name: 'Refund' }).click();
+  await visible(page.getByRole('dialog', { name: 'Refund transaction' }));
+  await check('refund dialog');
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog', { name: 'Refund transaction' }).waitFor({ state: 'hidden' });
+
+  await page.goto('/reports');
+  await visible(page.getByRole('heading', { name: 'Reports', level: 2 }));
+  await check('reports');
 
   await page.goto('/seo');
   await visible(page.getByRole('heading', { name: 'SEO Management', level: 2 }));
@@ -154,6 +197,13 @@ async function walkEveryScreen(viewport: typeof desktop, scheme: 'light' | 'dark
     await tab(name);
     await check(`settings, ${name}`);
   }
+  await tab('Security');
+  await openDialog('Enable 2FA');
+  await check('Enable 2FA dialog');
+  await closeDialog();
+  await openDialog('Manage Sessions');
+  await check('Manage Sessions dialog');
+  await closeDialog();
 
   await page.goto('/no-such-screen');
   await visible(page.getByRole('heading', { name: '404 Page Not Found' }));
