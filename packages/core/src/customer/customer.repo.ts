@@ -1,5 +1,3 @@
-import { auditPut } from '../audit/audit.repo.ts';
-import { diffFields } from '../audit/audit.rules.ts';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
@@ -177,7 +175,12 @@ export function pageCustomerItems(db: Db, page: { limit: number; cursor?: string
  * Updates name, e-mail and phone, conditional on the version (the client's, or the one just
  * read). A changed e-mail moves its uniqueness claim in the same transaction.
  */
-export async function updateCustomerItem(db: Db, input: z.output<typeof updateCustomerInput>, actor: string, now = new Date()) {
+export async function updateCustomerItem(
+  db: Db,
+  input: z.output<typeof updateCustomerInput>,
+  record: (before: Record<string, unknown>) => TransactItem,
+  now = new Date(),
+) {
   const current = await getCustomerItem(db, input.id, true);
   if (!current) throw notFound('Customer');
   const version = input.version ?? Number(current.version);
@@ -199,8 +202,6 @@ export async function updateCustomerItem(db: Db, input: z.output<typeof updateCu
     },
   };
   const emailChanged = keys.customerEmail(input.email).pk !== keys.customerEmail(String(current.email)).pk;
-  const changes = diffFields(current, input, ['name', 'email', 'phone']);
-  const record = auditPut({ actor, action: 'update', entity: 'customer', entityId: input.id, summary: `Edited ${input.name}`, changes });
   try {
     await transact(db, [
       { Update: update },
@@ -212,7 +213,7 @@ export async function updateCustomerItem(db: Db, input: z.output<typeof updateCu
             { Delete: { Key: keys.customerEmail(String(current.email)) } },
           ]
         : []),
-      record,
+      record(current),
     ]);
   } catch (error) {
     const failed = failedConditions(error);

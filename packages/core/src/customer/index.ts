@@ -44,7 +44,16 @@ export const create = fn(createCustomerInput, async (db, input, actor) => {
 });
 /** Saves an edit; a new name also goes onto the customer's transactions (the transactions list shows and searches it). */
 export const update = fn(updateCustomerInput, async (db, input, actor) => {
-  const { customer, previousName } = await updateCustomerItem(db, input, actor);
+  const { customer, previousName } = await updateCustomerItem(db, input, (before) =>
+    auditPut({
+      actor,
+      action: 'update',
+      entity: 'customer',
+      entityId: input.id,
+      summary: `Edited ${input.name}`,
+      changes: diffFields(before, input, ['name', 'email', 'phone']),
+    }),
+  );
   if (customer.name !== previousName) await refreshCustomerName(db, customer.id, customer.name);
   return customer;
 });

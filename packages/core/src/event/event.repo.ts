@@ -4,8 +4,6 @@ import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { batchGet, queryAll, queryPage, querySearchPage, stripKeys } from '../db/query.ts';
 import { failedConditions, retry, transact, withRetry, type TransactItem } from '../db/write.ts';
-import { auditPut } from '../audit/audit.repo.ts';
-import { diffFields } from '../audit/audit.rules.ts';
 import { notFound, staleVersion } from '../error.ts';
 import { centsToDollars } from '../transaction/money.ts';
 import { normalizeSearch } from '../shared.schema.ts';
@@ -204,7 +202,12 @@ export const editable = [
  * instead of overwriting. Its history record, with before and after of each changed field,
  * rides in the same transaction.
  */
-export async function updateEventItem(db: Db, input: z.output<typeof updateEventInput>, actor: string, now = new Date()) {
+export async function updateEventItem(
+  db: Db,
+  input: z.output<typeof updateEventInput>,
+  record: (before: Record<string, unknown>, after: Record<string, unknown>) => TransactItem,
+  now = new Date(),
+) {
   const values: Record<string, unknown> = { ...input, date: new Date(input.date).toISOString(), searchText: eventSearchText(input) };
   const fields = [...editable, 'searchText' as const].filter((f) => values[f] !== undefined);
   return withRetry(async () => {
@@ -218,7 +221,6 @@ export async function updateEventItem(db: Db, input: z.output<typeof updateEvent
       updatedAt: now.toISOString(),
       version: seen + 1,
     };
-    const changes = diffFields(before, after, editable);
     try {
       await transact(db, [
         {
@@ -235,7 +237,7 @@ export async function updateEventItem(db: Db, input: z.output<typeof updateEvent
             },
           },
         },
-        auditPut({ actor, action: 'update', entity: 'event', entityId: input.id, summary: `Edited ${String(after.title)}`, changes }),
+        record(before, after),
       ]);
     } catch (error) {
       if (!failedConditions(error)?.includes(0)) throw error;

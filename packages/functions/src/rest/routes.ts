@@ -52,7 +52,7 @@ function object(body: unknown): Record<string, unknown> {
  * message), so the sent fields are typed here as that schema's input, and the path values,
  * typed exactly, take precedence over any the body carries.
  */
-function send<Input extends object, Output>(
+export function send<Input extends object, Output>(
   procedure: (input: Input) => Promise<Output>,
   sent: Record<string, unknown>,
   fromPath: Partial<NoInfer<Input>> = {},

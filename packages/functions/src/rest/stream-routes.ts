@@ -3,7 +3,7 @@ import * as Customer from '@event-admin/core/customer/index';
 import * as Export from '@event-admin/core/export/index';
 import * as Transaction from '@event-admin/core/transaction/index';
 import type { createCaller } from '../trpc/caller.ts';
-import type { RestRequest } from './routes.ts';
+import { send, type RestRequest } from './routes.ts';
 
 type Api = ReturnType<typeof createCaller>;
 
@@ -26,7 +26,7 @@ export interface StreamRoute {
  */
 function wholeList(
   pages: (db: Db) => AsyncIterable<unknown[]>,
-  page: (api: Api, input: { limit: unknown; cursor?: string }) => Promise<{ items: unknown[]; nextCursor: string | null }>,
+  page: (api: Api, input: Record<string, unknown>) => Promise<{ items: unknown[]; nextCursor: string | null }>,
 ) {
   return async (api: Api, db: Db, req: RestRequest): Promise<Streamed> => {
     if (req.query.limit === undefined && req.query.cursor === undefined) return { kind: 'json-array', pages: pages(db) };
@@ -39,12 +39,12 @@ export const streamRoutes: StreamRoute[] = [
   {
     method: 'GET',
     path: '/api/customers',
-    stream: wholeList(Customer.listPages, (api, input) => api.customers.listPage(input as never)),
+    stream: wholeList(Customer.listPages, (api, input) => send(api.customers.listPage, input)),
   },
   {
     method: 'GET',
     path: '/api/transactions',
-    stream: wholeList(Transaction.listPages, (api, input) => api.transactions.listPage(input as never)),
+    stream: wholeList(Transaction.listPages, (api, input) => send(api.transactions.listPage, input)),
   },
   {
     method: 'GET',
@@ -52,7 +52,7 @@ export const streamRoutes: StreamRoute[] = [
     stream: async (api, db, req) => {
       // An empty field (a form's blank date) means no filter.
       const sent = Object.fromEntries(['from', 'to', 'status', 'eventId'].map((name) => [name, req.query[name] || undefined]));
-      const filters = await api.exports.transactionsFilters(sent as never);
+      const filters = await send(api.exports.transactionsFilters, sent);
       return { kind: 'csv', ...(await Export.transactionsCsv(db, filters)) };
     },
   },
