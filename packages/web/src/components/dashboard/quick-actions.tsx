@@ -1,8 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { CreateEventDialog } from '../events/create-event-dialog.tsx';
-import { PlusIcon } from '../ui/icons.tsx';
-import { DownloadIcon, UserPlusIcon } from './dashboard-icons.tsx';
+import { DownloadIcon, PlusIcon, UserPlusIcon } from '../ui/icons.tsx';
 import { Panel } from './panel.tsx';
 
 /** Quick Actions: create an event (the wizard), go add a customer (the customers page), go to the reports and their exports. */

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { LightbulbIcon } from './dashboard-icons.tsx';
+import { LightbulbIcon } from '../ui/icons.tsx';
 import { Panel } from './panel.tsx';
 
 // SPEC §2 and §9's SEO guidance, in short.

@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import type { DashboardStats } from '@event-admin/core/stats/stats.schema';
 import { formatUsd } from '../../lib/format.ts';
-import { ArrowDownIcon, ArrowUpIcon, CalendarIcon, UsersIcon } from '../ui/icons.tsx';
-import { TicketIcon, TrendIcon } from './dashboard-icons.tsx';
+import { ArrowDownIcon, ArrowUpIcon, CalendarIcon, TicketIcon, TrendIcon, UsersIcon } from '../ui/icons.tsx';
 import { PanelError } from './panel.tsx';
 
 const count = new Intl.NumberFormat('en-US');
