@@ -2,7 +2,7 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
-import { batchGet, queryPage, querySearchPage, stripKeys } from '../db/query.ts';
+import { batchGet, querySearchPage, stripKeys } from '../db/query.ts';
 import { failedConditions, retry, transact, withRetry, type TransactItem } from '../db/write.ts';
 import { auditPut } from '../audit/audit.repo.ts';
 import { diffFields } from '../audit/audit.rules.ts';
@@ -138,19 +138,19 @@ export async function upcomingEventItems(db: Db, from: string, limit: number) {
   return result.Items ?? [];
 }
 
-/** One page of events, newest created first. */
-export async function pageEventItems(db: Db, limit: number, cursor?: string | null) {
-  return queryPage(
-    db,
-    {
+/** The most recently created events (dashboard Recent Events): one Query of `limit` items. */
+export async function recentEventItems(db: Db, limit: number) {
+  const result = await db.doc.send(
+    new QueryCommand({
+      TableName: db.tableName,
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk',
       ExpressionAttributeValues: { ':pk': keys.eventsByCreated('', '').gsi1pk },
       ScanIndexForward: false,
       Limit: limit,
-    },
-    cursor,
+    }),
   );
+  return result.Items ?? [];
 }
 
 /** Items one searched page of events may evaluate. */

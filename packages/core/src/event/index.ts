@@ -18,7 +18,7 @@ import {
   eventsByDate,
   fromItem,
   getEventItem,
-  pageEventItems,
+  recentEventItems,
   searchEventItems,
   updateEventItem,
 } from './event.repo.ts';
@@ -75,8 +75,7 @@ export const listPage = fn(listPageInput, async (db, input) => {
 
 /** The most recently created events (dashboard): one Query of `limit` items. */
 export const recent = fn(recentEventsInput, async (db, { limit }) => {
-  const { items } = await pageEventItems(db, limit);
-  return items.map(fromItem);
+  return (await recentEventItems(db, limit)).map(fromItem);
 });
 
 export const pageInput = eventsPageInput;
