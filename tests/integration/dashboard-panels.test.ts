@@ -158,5 +158,5 @@ describe('events stored before the date index and the status counts', () => {
       await raw.send(new DeleteTableCommand({ TableName: tableName }));
       raw.destroy();
     }
-  });
+  }, 150_000);
 });

@@ -119,10 +119,12 @@ async function addMissingIndexes(client: DynamoDBClient, tableName: string, exis
         GlobalSecondaryIndexUpdates: [{ Create: index }],
       }),
     );
-    for (let i = 0; i < 300; i++) {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
       const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
       if (Table?.GlobalSecondaryIndexes?.find((g) => g.IndexName === index.IndexName)?.IndexStatus === 'ACTIVE') break;
-      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (Date.now() > deadline) throw new Error(`The index ${index.IndexName} of ${tableName} did not become active within 2 minutes`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }
 }
