@@ -3,6 +3,7 @@
 // bench/results.json. run.mjs calls this.
 import { measureApi, type CallRow, type SizeResult } from './api.ts';
 import { createProbe, grow, probeTransactions, proportions } from './data.ts';
+import { measurePanels, panelBudgets, printPanels, type PanelRow } from './panels.ts';
 import { startStack } from './stack.ts';
 import { buildWeb, measureWeb, type WebResult } from './web.ts';
 
@@ -32,6 +33,7 @@ export async function runBench(options: BenchOptions) {
   const loads: { size: number; seconds: number; events: number; customers: number }[] = [];
   const sizes: SizeResult[] = [];
   let webResult: WebResult | undefined;
+  let panelRows: PanelRow[] = [];
   try {
     const now = new Date();
     const loaded = await createProbe(stack.db, now);
@@ -48,6 +50,7 @@ export async function runBench(options: BenchOptions) {
         sizes.push(await measureApi(stack, loaded.probe, size, log));
       }
     }
+    if (options.api) panelRows = await measurePanels(stack, log);
     if (web) {
       log('  measuring the web app in Chromium...');
       webResult = await measureWeb(stack);
@@ -58,8 +61,9 @@ export async function runBench(options: BenchOptions) {
     web?.remove();
   }
 
-  const budgets = [...apiBudgets(sizes), ...webBudgets(webResult, options.sizes.at(-1) ?? 0)];
+  const budgets = [...apiBudgets(sizes), ...panelBudgets(panelRows), ...webBudgets(webResult, options.sizes.at(-1) ?? 0)];
   printApi(sizes, loads);
+  printPanels(panelRows, log);
   if (webResult) printWeb(webResult, options.sizes.at(-1) ?? 0);
   printBudgets(budgets);
   log(`\n  (API and web sections took ${((performance.now() - started) / 1000).toFixed(0)} s)`);
@@ -70,6 +74,7 @@ export async function runBench(options: BenchOptions) {
           proportions: { ...proportions, probeCustomerTransactions: probeTransactions },
           loads,
           sizes,
+          panels: panelRows,
         }
       : undefined,
     web: webResult ? { title: 'Web app downloads (Chromium, fresh contexts)', measuredAt: options.sizes.at(-1), ...webResult } : undefined,

@@ -27,7 +27,7 @@ describe('dashboard', () => {
     expect(requests.map((r) => r.url())).toHaveLength(1);
     // with the top bar's bell, which reads its notable history entries on every page, in the same batch
     const shell = ['audit.list'];
-    const own = ['dashboard.stats', 'dashboard.topEvents', 'events.list', 'events.recent'];
+    const own = ['dashboard.eventsByStatus', 'dashboard.stats', 'dashboard.topEvents', 'dashboard.upcoming', 'events.recent'];
     expect(procedures(requests[0]!.url()).sort()).toEqual([...shell, ...own]);
     // Every form control has a label, every button a name.
     const unlabelled = await page.evaluate(() =>
@@ -130,7 +130,7 @@ describe('dashboard', () => {
     await context.close();
   });
 
-  it('shows the two further panels from the events list', async () => {
+  it('shows the two further panels as the whole events list counts them', async () => {
     const { page, context } = await newPage(browser);
     await openDashboard(page);
     const events = (await (await page.request.get('/api/events')).json()) as EventRow[];
@@ -148,7 +148,7 @@ describe('dashboard', () => {
     today.setHours(0, 0, 0, 0);
     const expected = events
       .filter((e) => e.status !== 'cancelled' && e.status !== 'completed' && new Date(e.date).getTime() >= today.getTime())
-      .sort((a, b) => a.date.localeCompare(b.date))
+      .sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id))
       .slice(0, 5)
       .map((e) => e.title);
     const shown = await upcoming.getByTestId('upcoming-event-row').getByRole('link').allInnerTexts();

@@ -245,4 +245,27 @@ describe('events list', () => {
     await page.waitForURL(`**/events/${event.id}`, { timeout: wait });
     await visible(page.getByRole('heading', { name: 'Edit Event' }));
   });
+
+  it('orders by event date from the Date header, latest or soonest first, kept in the URL', async () => {
+    const byDate = (await allEvents()).map((e) => e.id); // GET /api/events: latest date first
+    const shownIds = () => rows().evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-event-id')));
+    const header = () => page.locator('main table thead th').filter({ hasText: 'Date' });
+    const param = (name: string) => new URL(page.url()).searchParams.get(name);
+    await openList();
+    expect(await header().getAttribute('aria-sort')).toBe('none');
+
+    await header().getByRole('button', { name: 'Date' }).click();
+    await expect.poll(() => param('sort'), { timeout: wait }).toBe('date');
+    expect(param('order')).toBeNull();
+    await expect.poll(shownIds, { timeout: wait }).toEqual(byDate.slice(0, 25));
+    expect(await header().getAttribute('aria-sort')).toBe('descending');
+
+    await header().getByRole('button', { name: 'Date' }).click();
+    await expect.poll(() => param('order'), { timeout: wait }).toBe('asc');
+    const soonest = [...byDate].reverse().slice(0, 25);
+    await expect.poll(shownIds, { timeout: wait }).toEqual(soonest);
+    await page.reload();
+    await expect.poll(shownIds, { timeout: wait }).toEqual(soonest);
+    expect(await header().getAttribute('aria-sort')).toBe('ascending');
+  });
 });

@@ -16,6 +16,11 @@ export const keys = {
     gsi2sk: ordered(String(Math.max(0, conversionMilli)).padStart(12, '0'), id),
   }),
 
+  /** gsi3: every event by its date (an ISO timestamp). */
+  eventsByDate: (date: string, id: string) => ({ gsi3pk: 'EVENTS_BY_DATE', gsi3sk: ordered(date, id) }),
+  /** gsi4 (sparse): only events that can still be upcoming, by date; others carry no gsi4 keys. */
+  upcomingEvents: (date: string, id: string) => ({ gsi4pk: 'UPCOMING_EVENTS', gsi4sk: ordered(date, id) }),
+
   customer: (id: string) => ({ pk: `CUSTOMER#${id}`, sk: 'CUSTOMER' }),
   /** gsi1: all customers, newest first. */
   customersByCreated: (createdAt: string, id: string) => ({ gsi1pk: 'CUSTOMERS', gsi1sk: ordered(createdAt, id) }),
@@ -73,4 +78,4 @@ export const keys = {
 export const orderedValue = (sortKey: unknown) => String(sortKey ?? '').split('#')[0] ?? '';
 
 /** The key attributes of an item: stripped before an item leaves its repository. */
-export const keyAttributes = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'ttl'] as const;
+export const keyAttributes = ['pk', 'sk', 'gsi1pk', 'gsi1sk', 'gsi2pk', 'gsi2sk', 'gsi3pk', 'gsi3sk', 'gsi4pk', 'gsi4sk', 'ttl'] as const;

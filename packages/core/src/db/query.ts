@@ -18,16 +18,22 @@ export async function queryAll(db: Db, input: QueryInput): Promise<Record<string
   return items;
 }
 
-/** Runs one Query page of at most `limit` items, from an opaque cursor. */
+/**
+ * Runs one Query page of at most `limit` items, from an opaque cursor. It reads one item more
+ * than it hands back, so a full page that happens to end the list gets no cursor (DynamoDB alone
+ * would give one, leading to an empty page); past a full page the cursor is its last item's key.
+ * Unfiltered only: a filtered page is querySearchPage's.
+ */
 export async function queryPage(
   db: Db,
-  input: QueryInput & { Limit: number },
+  input: Omit<QueryInput, 'FilterExpression'> & { Limit: number },
   cursor?: string | null,
 ): Promise<{ items: Record<string, unknown>[]; nextCursor: string | null }> {
   const page = await db.doc
     .send(
       new QueryCommand({
         ...input,
+        Limit: input.Limit + 1,
         TableName: db.tableName,
         ExclusiveStartKey: cursor ? decodeCursor(cursor) : undefined,
       }),
@@ -37,10 +43,19 @@ export async function queryPage(
       if (cursor && error instanceof Error && error.name === 'ValidationException') throw invalidCursor();
       throw error;
     });
-  return {
-    items: page.Items ?? [],
-    nextCursor: page.LastEvaluatedKey ? encodeCursor(page.LastEvaluatedKey) : null,
-  };
+  const items = page.Items ?? [];
+  // Fewer than asked: the list ended, or DynamoDB's 1 MB page did (then it says where to go on).
+  if (items.length <= input.Limit) return { items, nextCursor: page.LastEvaluatedKey ? encodeCursor(page.LastEvaluatedKey) : null };
+  const kept = items.slice(0, input.Limit);
+  return { items: kept, nextCursor: encodeCursor(itemKey(kept[kept.length - 1]!, input.IndexName as IndexName | undefined)) };
+}
+
+/** The key DynamoDB continues a Query after: the table's keys, and the index's when the Query reads one. */
+function itemKey(item: Record<string, unknown>, indexName: IndexName | undefined) {
+  const { hashKey, rangeKey } = tableDefinition.primaryIndex;
+  const names: string[] = [hashKey, rangeKey];
+  if (indexName) names.push(tableDefinition.globalIndexes[indexName].hashKey, tableDefinition.globalIndexes[indexName].rangeKey);
+  return Object.fromEntries(names.map((name) => [name, item[name]]));
 }
 
 /** A page of a list that may be searched: the matches, where to go on, and how much was read. */
@@ -72,7 +87,6 @@ export async function querySearchPage(
   options: { limit: number; cursor?: string | null; maxScanned: number; keep?: (item: Record<string, unknown>) => boolean },
 ): Promise<SearchPage<Record<string, unknown>>> {
   const index = tableDefinition.globalIndexes[input.IndexName];
-  const keyNames = [tableDefinition.primaryIndex.hashKey, tableDefinition.primaryIndex.rangeKey, index.hashKey, index.rangeKey];
   const filtered = input.FilterExpression !== undefined;
   const { limit, maxScanned } = options;
   const items: Record<string, unknown>[] = [];
@@ -99,8 +113,7 @@ export async function querySearchPage(
     if (found.length > needed) {
       items.push(...found.slice(0, needed));
       const last = items[items.length - 1]!;
-      const key = Object.fromEntries(keyNames.map((name) => [name, last[name]]));
-      return { items, nextCursor: encodeCursor(key), scanned, position: orderedValue(last[index.rangeKey]) };
+      return { items, nextCursor: encodeCursor(itemKey(last, input.IndexName)), scanned, position: orderedValue(last[index.rangeKey]) };
     }
     items.push(...found);
     start = page.LastEvaluatedKey;
@@ -153,7 +166,7 @@ export async function batchGet(
 
 /** Removes the table's key attributes from a stored item. */
 export function stripKeys<T extends Record<string, unknown>>(item: T) {
-  const { pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, ttl, ...rest } = item;
+  const { pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, gsi3pk, gsi3sk, gsi4pk, gsi4sk, ttl, ...rest } = item;
   return rest;
 }
 

@@ -8,6 +8,10 @@ export const tableDefinition = {
     gsi1sk: 'string',
     gsi2pk: 'string',
     gsi2sk: 'string',
+    gsi3pk: 'string',
+    gsi3sk: 'string',
+    gsi4pk: 'string',
+    gsi4sk: 'string',
   },
   primaryIndex: { hashKey: 'pk', rangeKey: 'sk' },
   globalIndexes: {
@@ -15,6 +19,10 @@ export const tableDefinition = {
     gsi1: { hashKey: 'gsi1pk', rangeKey: 'gsi1sk' },
     // events ranked by conversion rate (top events); each event's purchases (renames)
     gsi2: { hashKey: 'gsi2pk', rangeKey: 'gsi2sk' },
+    // every event by its date (the events list and GET /api/events, ordered by event date)
+    gsi3: { hashKey: 'gsi3pk', rangeKey: 'gsi3sk' },
+    // sparse: only events that can still be upcoming (draft, active), by date (dashboard)
+    gsi4: { hashKey: 'gsi4pk', rangeKey: 'gsi4sk' },
   },
   ttl: 'ttl',
 } as const;

@@ -6,7 +6,7 @@ import { notFound } from '../error.ts';
 import { seoItem } from '../seo/seo.repo.ts';
 import type { saveSeoInput } from '../seo/seo.schema.ts';
 import { applyDailyFigures } from '../report/daily.repo.ts';
-import { addToStats, statsIncrement } from '../stats/stats.repo.ts';
+import { addToStats, statsIncrement, statusCountDeltas } from '../stats/stats.repo.ts';
 import { eventCountersUpdate, eventItem, fromItem, getEventItems, type EventCounterDelta } from './event.repo.ts';
 import type { createEventInput } from './event.schema.ts';
 
@@ -16,7 +16,7 @@ export type ImportEventInput = z.output<typeof createEventInput> & { seo?: Omit<
 
 /**
  * Puts many new events at once, each with its SEO record when one is given, with
- * BatchWriteItem, then counts them in the dashboard totals. Events are created one millisecond
+ * BatchWriteItem, then counts them (and their statuses) in the dashboard totals. Events are created one millisecond
  * apart, in the order given, so the newest-first lists keep that order.
  */
 export async function importEvents(
@@ -34,7 +34,7 @@ export async function importEvents(
     return fromItem(item);
   });
   await batchWrite(db, writes, options);
-  await addToStats(db, { eventCount: events.length });
+  await addToStats(db, { eventCount: events.length, ...statusCountDeltas(events.map((e) => ({ to: e.status }))) });
   return events;
 }
 

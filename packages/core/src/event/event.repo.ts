@@ -2,14 +2,15 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
-import { batchGet, queryAll, queryPage, querySearchPage, stripKeys } from '../db/query.ts';
+import { batchGet, querySearchPage, stripKeys } from '../db/query.ts';
 import { failedConditions, retry, transact, withRetry, type TransactItem } from '../db/write.ts';
 import { notFound, staleVersion } from '../error.ts';
 import { centsToDollars } from '../transaction/money.ts';
-import { normalizeSearch } from '../shared.schema.ts';
+import { normalizeSearch, type ListOrder } from '../shared.schema.ts';
 import { conversionMilli, formatConversion } from '../stats/stats.rules.ts';
-import { eventSearchText } from './event.rules.ts';
-import type { createEventInput, EventInfo, EventStatus, updateEventInput } from './event.schema.ts';
+import { statsIncrement, statusCountDeltas } from '../stats/stats.repo.ts';
+import { canBeUpcoming, eventSearchText } from './event.rules.ts';
+import type { createEventInput, EventInfo, EventsSort, EventStatus, updateEventInput } from './event.schema.ts';
 
 /** The stored event: counters in cents and counts, beside the editable fields. */
 export interface EventItem extends Omit<EventInfo, 'sales' | 'conversionRate'> {
@@ -27,16 +28,23 @@ export function fromItem(item: Record<string, unknown>): EventInfo {
   };
 }
 
-/** The stored event: its keys (by creation, by conversion rank), fields, counters at zero, search text. */
+/** An event's keys by date: on gsi3 always, on the sparse gsi4 while it can still be upcoming. */
+export function dateKeys(date: string, status: string, id: string) {
+  return { ...keys.eventsByDate(date, id), ...(canBeUpcoming(status) ? keys.upcomingEvents(date, id) : {}) };
+}
+
+/** The stored event: its keys (by creation, conversion rank, date), fields, counters at zero, search text. */
 export function eventItem(input: z.output<typeof createEventInput>, id: string, now: Date) {
   const createdAt = now.toISOString();
+  const date = new Date(input.date).toISOString();
   const item: EventItem & Record<string, unknown> = {
     ...keys.event(id),
     ...keys.eventsByCreated(createdAt, id),
     ...keys.eventsByConversion(0, id),
+    ...dateKeys(date, input.status, id),
     id,
     ...input,
-    date: new Date(input.date).toISOString(),
+    date,
     salesCents: 0,
     pageViews: 0,
     completedPurchases: 0,
@@ -106,57 +114,81 @@ export function getEventItems(db: Db, ids: readonly string[], options: { consist
   return batchGet(db, ids.map(keys.event), options);
 }
 
-/** All events, newest created first (the events list, events with details). */
-export async function listEventItems(db: Db) {
-  return queryAll(db, {
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.eventsByCreated('', '').gsi1pk },
-    ScanIndexForward: false,
-  });
+/** Every event by its date, latest first unless `asc` (GET /api/events, events with details): a Query of gsi3. */
+export const eventsByDate = (order: ListOrder) => ({
+  IndexName: 'gsi3' as const,
+  KeyConditionExpression: 'gsi3pk = :pk',
+  ExpressionAttributeValues: { ':pk': keys.eventsByDate('', '').gsi3pk },
+  ScanIndexForward: order === 'asc',
+});
+
+/** The soonest events from `from` on that can still be upcoming (dashboard): one Query of the sparse gsi4. */
+export async function upcomingEventItems(db: Db, from: string, limit: number) {
+  const result = await db.doc.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      IndexName: 'gsi4',
+      KeyConditionExpression: 'gsi4pk = :pk AND gsi4sk >= :from',
+      ExpressionAttributeValues: { ':pk': keys.upcomingEvents('', '').gsi4pk, ':from': from },
+      Limit: limit,
+    }),
+  );
+  return result.Items ?? [];
 }
 
-/** One page of events, newest created first. */
-export async function pageEventItems(db: Db, limit: number, cursor?: string | null) {
-  return queryPage(
-    db,
-    {
+/** The most recently created events (dashboard Recent Events): one Query of `limit` items. */
+export async function recentEventItems(db: Db, limit: number) {
+  const result = await db.doc.send(
+    new QueryCommand({
+      TableName: db.tableName,
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk',
       ExpressionAttributeValues: { ':pk': keys.eventsByCreated('', '').gsi1pk },
       ScanIndexForward: false,
       Limit: limit,
-    },
-    cursor,
+    }),
   );
+  return result.Items ?? [];
 }
 
 /** Items one searched page of events may evaluate. */
 export const maxScannedPerPage = 3000;
 
 /**
- * A page of events, newest created first, searched over title and venue (or the title only) and
- * filtered by status on the server.
+ * A page of events, newest created first (or by event date, either way), searched over title and
+ * venue (or the title only) and filtered by status on the server.
  */
 export function searchEventItems(
   db: Db,
-  page: { limit: number; cursor?: string | null; q?: string | null; status?: EventStatus | null; titleOnly?: boolean },
+  page: {
+    limit: number;
+    cursor?: string | null;
+    q?: string | null;
+    status?: EventStatus | null;
+    titleOnly?: boolean;
+    sort?: EventsSort;
+    order?: ListOrder;
+  },
 ) {
+  const index =
+    page.sort === 'date'
+      ? { IndexName: 'gsi3' as const, KeyConditionExpression: 'gsi3pk = :pk', pk: keys.eventsByDate('', '').gsi3pk }
+      : { IndexName: 'gsi1' as const, KeyConditionExpression: 'gsi1pk = :pk', pk: keys.eventsByCreated('', '').gsi1pk };
   const term = normalizeSearch(page.q);
   const filters = [...(term ? ['contains(searchText, :q)'] : []), ...(page.status ? ['#status = :status'] : [])];
   return querySearchPage(
     db,
     {
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
+      IndexName: index.IndexName,
+      KeyConditionExpression: index.KeyConditionExpression,
       ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
       ...(page.status ? { ExpressionAttributeNames: { '#status': 'status' } } : {}),
       ExpressionAttributeValues: {
-        ':pk': keys.eventsByCreated('', '').gsi1pk,
+        ':pk': index.pk,
         ...(term ? { ':q': term } : {}),
         ...(page.status ? { ':status': page.status } : {}),
       },
-      ScanIndexForward: false,
+      ScanIndexForward: page.order === 'asc',
     },
     {
       limit: page.limit,
@@ -221,25 +253,34 @@ export async function updateEventItem(
       updatedAt: now.toISOString(),
       version: seen + 1,
     };
+    // The date indexes follow the date and status; the status counts move with the status.
+    const byDate = dateKeys(String(after.date), String(after.status), input.id);
+    const upcoming = 'gsi4pk' in byDate ? ', gsi4pk = :gsi4pk, gsi4sk = :gsi4sk' : '';
+    const counts = statusCountDeltas([{ from: String(before.status), to: String(after.status) }]);
     try {
       await transact(db, [
         {
           Update: {
             Key: keys.event(input.id),
-            UpdateExpression: `SET ${fields.map((f) => `#${f} = :${f}`).join(', ')}, updatedAt = :now, version = :next`,
+            UpdateExpression:
+              `SET ${fields.map((f) => `#${f} = :${f}`).join(', ')}, updatedAt = :now, version = :next` +
+              `, gsi3pk = :gsi3pk, gsi3sk = :gsi3sk${upcoming}${upcoming ? '' : ' REMOVE gsi4pk, gsi4sk'}`,
             ConditionExpression: 'version = :version',
             ExpressionAttributeNames: Object.fromEntries(fields.map((f) => [`#${f}`, f])),
             ExpressionAttributeValues: {
               ...Object.fromEntries(fields.map((f) => [`:${f}`, values[f]])),
+              ...Object.fromEntries(Object.entries(byDate).map(([name, value]) => [`:${name}`, value])),
               ':now': now.toISOString(),
               ':next': seen + 1,
               ':version': seen,
             },
           },
         },
+        ...(Object.keys(counts).length ? [statsIncrement(counts)] : []),
         record(before, after),
       ]);
     } catch (error) {
+      // the event's update is item 0 of the transaction
       if (!failedConditions(error)?.includes(0)) throw error;
       if (input.version !== undefined) throw staleVersion('This event was');
       return retry;

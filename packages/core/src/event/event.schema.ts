@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { entityId, expectedVersion, optionalText, pageInput, parseableDate } from '../shared.schema.ts';
+import { entityId, expectedVersion, listOrder, optionalText, pageInput, parseableDate } from '../shared.schema.ts';
 import { eventStatuses, type EventStatus } from './event.rules.ts';
 
 // The statuses live with the rules (no zod there), so a route can read them without the schema library.
@@ -78,9 +78,15 @@ export const addPageViewsInput = z.object({
     .default(1),
 });
 
-/** events.page: newest created first, searched over title and venue, filtered by status, on the server. */
+/** What the events list can be ordered by: when each event was created (the default) or its date. */
+export const eventsSorts = ['created', 'date'] as const;
+export type EventsSort = (typeof eventsSorts)[number];
+
+/** events.page: newest created first (or by event date), searched over title and venue, filtered by status, on the server. */
 export const eventsPageInput = pageInput(25).extend({
   status: z.enum(eventStatuses, { error: 'Status must be one of draft, active, completed or cancelled' }).nullish(),
+  sort: z.enum(eventsSorts, 'Sort must be created or date').default('created'),
+  order: listOrder,
 });
 export type EventsPageInput = z.input<typeof eventsPageInput>;
 

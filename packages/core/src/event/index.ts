@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
+import { queryAll, queryPage, queryPages } from '../db/query.ts';
 import { failedConditions, retry, transact, withRetry } from '../db/write.ts';
 import { notFound } from '../error.ts';
 import { fn } from '../fn.ts';
 import { dailyFigures } from '../report/daily.repo.ts';
-import { statsIncrement } from '../stats/stats.repo.ts';
+import { statsIncrement, statusCountDeltas } from '../stats/stats.repo.ts';
+import { listPageInput } from '../shared.schema.ts';
 import { refreshEventTitle } from '../transaction/transaction.repo.ts';
 import { auditPut } from '../audit/audit.repo.ts';
 import { diffFields } from '../audit/audit.rules.ts';
@@ -13,10 +15,10 @@ import {
   eventCountersUpdate,
   eventItem,
   eventPut,
+  eventsByDate,
   fromItem,
   getEventItem,
-  listEventItems,
-  pageEventItems,
+  recentEventItems,
   searchEventItems,
   updateEventItem,
 } from './event.repo.ts';
@@ -36,7 +38,7 @@ export const create = fn(createEventInput, async (db, input, actor) => {
   const record = { actor, action: 'create', entity: 'event' as const, entityId: item.id, summary: `Created ${item.title}` };
   await transact(db, [
     eventPut(item),
-    statsIncrement({ eventCount: 1 }),
+    statsIncrement({ eventCount: 1, ...statusCountDeltas([{ to: item.status }]) }),
     auditPut({ ...record, changes: diffFields(undefined, item, editable) }),
   ]);
   return fromItem(item);
@@ -55,24 +57,33 @@ export async function requireEvent(db: Db, id: string) {
   return item;
 }
 
-const byDateDescending = (a: EventInfo, b: EventInfo) => b.date.localeCompare(a.date) || a.id.localeCompare(b.id);
-
-/** Every event, latest date first. */
-export async function list(db: Db) {
-  return (await listEventItems(db)).map(fromItem).sort(byDateDescending);
+/** Every event, latest date first (events.list): read whole, for callers that need every one. */
+export async function list(db: Db): Promise<EventInfo[]> {
+  return (await queryAll(db, eventsByDate('desc'))).map(fromItem);
 }
+
+/** Every event, latest date first, a Query page at a time (GET /api/events streams them). */
+export async function* listPages(db: Db, pageSize?: number) {
+  for await (const items of queryPages(db, eventsByDate('desc'), pageSize)) yield items.map(fromItem);
+}
+
+/** At most `limit` events, latest date first, from a cursor (GET /api/events?limit=N&cursor=C). */
+export const listPage = fn(listPageInput, async (db, input) => {
+  const { items, nextCursor } = await queryPage(db, { ...eventsByDate('desc'), Limit: input.limit }, input.cursor);
+  return { items: items.map(fromItem), nextCursor };
+});
 
 /** The most recently created events (dashboard): one Query of `limit` items. */
 export const recent = fn(recentEventsInput, async (db, { limit }) => {
-  const { items } = await pageEventItems(db, limit);
-  return items.map(fromItem);
+  return (await recentEventItems(db, limit)).map(fromItem);
 });
 
 export const pageInput = eventsPageInput;
 
 /**
- * A page of events, newest created first, for lists that outgrow one response: searched over
- * title and venue and filtered by status on the server, so matches come from the whole list.
+ * A page of events, newest created first (or by event date, either way), for lists that outgrow
+ * one response: searched over title and venue and filtered by status on the server, so matches
+ * come from the whole list.
  */
 export const page = fn(eventsPageInput, async (db, input) => {
   const result = await searchEventItems(db, input);

@@ -1,6 +1,7 @@
 import { fromItem as eventFromItem, searchEventItems } from '../event/event.repo.ts';
 import { eventIdInput, type EventInfo } from '../event/event.schema.ts';
-import { list as listEvents, requireEvent } from '../event/index.ts';
+import { list as listEvents, listPage as listEventsPage, listPages as listEventPages, requireEvent } from '../event/index.ts';
+import { listPageInput } from '../shared.schema.ts';
 import type { Db } from '../db/client.ts';
 import { fn } from '../fn.ts';
 import { fromItem, getSeoItem, getSeoItems, seoSummary, upsertSeoItem } from './seo.repo.ts';
@@ -43,6 +44,17 @@ async function withSeo(db: Db, events: EventInfo[]): Promise<EventWithDetails[]>
 export async function listWithDetails(db: Db): Promise<EventWithDetails[]> {
   return withSeo(db, await listEvents(db));
 }
+
+/** The same list a page of 100 events at a time, each with one BatchGetItem (GET /api/events-with-details streams it). */
+export async function* listWithDetailsPages(db: Db) {
+  for await (const events of listEventPages(db, 100)) yield await withSeo(db, events);
+}
+
+/** At most `limit` events with their SEO fields, latest date first, from a cursor (GET /api/events-with-details?limit=N&cursor=C). */
+export const listWithDetailsPage = fn(listPageInput, async (db, input) => {
+  const { items, nextCursor } = await listEventsPage(db, input);
+  return { items: await withSeo(db, items), nextCursor };
+});
 
 /**
  * A page of events with their SEO fields, newest created first, searched by title over the whole

@@ -1,11 +1,14 @@
 import type { Db } from '../db/client.ts';
-import { fromItem as eventFromItem, topEventItems } from '../event/event.repo.ts';
+import { fromItem as eventFromItem, topEventItems, upcomingEventItems } from '../event/event.repo.ts';
+import { eventStatuses } from '../event/event.rules.ts';
+import { fn } from '../fn.ts';
 import { formatCents } from '../transaction/money.ts';
-import { getStatsItem } from './stats.repo.ts';
+import { getStatsItem, statusCountField } from './stats.repo.ts';
 import { roundTo } from './stats.rules.ts';
-import type { DashboardStats, TopEvent, TransactionTotals } from './stats.schema.ts';
+import { upcomingEventsInput, type DashboardStats, type EventsByStatus, type TopEvent, type TransactionTotals } from './stats.schema.ts';
 
 export const topEventsLimit = 5;
+export const upcomingEventsLimit = 5;
 
 /** The four headline figures: one GetItem. */
 export async function dashboard(db: Db): Promise<DashboardStats> {
@@ -26,6 +29,22 @@ export async function topEvents(db: Db): Promise<TopEvent[]> {
     return { id: event.id, name: event.title, conversionRate: event.conversionRate };
   });
 }
+
+/** Events per status (dashboard Events by Status): one GetItem of the counters, whatever the table holds. */
+export async function eventsByStatus(db: Db): Promise<EventsByStatus> {
+  const stats = await getStatsItem(db);
+  const counts = Object.fromEntries(eventStatuses.map((s) => [s, stats?.[statusCountField(s)] ?? 0])) as EventsByStatus['counts'];
+  return { counts, total: Object.values(counts).reduce((sum, n) => sum + n, 0) };
+}
+
+/**
+ * The next events, soonest first, skipping cancelled and completed ones (dashboard Upcoming
+ * Events): one Query of five items of the sparse index that holds only draft and active events.
+ */
+export const upcoming = fn(upcomingEventsInput, async (db, { from }) => {
+  const start = from ? new Date(from) : new Date(new Date().toISOString().slice(0, 10));
+  return (await upcomingEventItems(db, start.toISOString(), upcomingEventsLimit)).map(eventFromItem);
+});
 
 /** The transactions page's cards, from the counters (the same figures as summing every row). */
 export async function transactionTotals(db: Db): Promise<TransactionTotals> {

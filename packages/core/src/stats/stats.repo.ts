@@ -2,9 +2,30 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import type { TransactItem } from '../db/write.ts';
+import { eventStatuses, type EventStatus } from '../event/event.rules.ts';
+
+/** Where the events of one status are counted on the totals item: 'draft' -> draftEvents. */
+export const statusCountField = (status: EventStatus) => `${status}Events` as const;
+export type StatusCountField = ReturnType<typeof statusCountField>;
+
+/** The counts' moves when events go from one status to another (undefined: created or deleted). */
+export function statusCountDeltas(moves: readonly { from?: string; to?: string }[]) {
+  const deltas: Partial<Record<StatusCountField, number>> = {};
+  const add = (status: string | undefined, n: number) => {
+    if (!status || !(eventStatuses as readonly string[]).includes(status)) return;
+    const field = statusCountField(status as EventStatus);
+    deltas[field] = (deltas[field] ?? 0) + n;
+  };
+  for (const { from, to } of moves) {
+    if (from === to) continue;
+    add(from, -1);
+    add(to, 1);
+  }
+  return deltas;
+}
 
 /** The dashboard totals, kept by the writes that change them. */
-export interface StatsItem {
+export interface StatsItem extends Record<StatusCountField, number> {
   eventCount: number;
   customerCount: number;
   activeCustomers: number;

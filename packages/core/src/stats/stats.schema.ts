@@ -1,3 +1,7 @@
+import * as z from 'zod';
+import type { EventStatus } from '../event/event.rules.ts';
+import { parseableDate } from '../shared.schema.ts';
+
 export interface DashboardStats {
   totalEvents: number;
   /** customers with at least one completed purchase */
@@ -21,3 +25,12 @@ export interface TransactionTotals {
   totalRevenue: string;
   uniqueCustomers: number;
 }
+
+/** Events per status (dashboard Events by Status), from the counters kept on the totals item. */
+export interface EventsByStatus {
+  counts: Record<EventStatus, number>;
+  total: number;
+}
+
+/** dashboard.upcoming: events dated from `from` on (the caller's start of today; the UTC day's start when left out). */
+export const upcomingEventsInput = z.object({ from: parseableDate('From must be a date').optional() }).default({});

@@ -7,6 +7,7 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from '@aws-sdk/client-dynamodb';
@@ -83,11 +84,13 @@ export async function startDynamoLocal(options: { dataDir?: string; port?: numbe
   return { endpoint, process: child, stop };
 }
 
-/** Creates the table from core's definition when it is absent. */
+/** Creates the table from core's definition when it is absent, or adds the indexes a table made before them lacks. */
 export async function ensureTable(endpoint: string, tableName: string) {
   const client = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    await addMissingIndexes(client, tableName, new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName)));
+    client.destroy();
     return false;
   } catch (error) {
     if (!(error instanceof Error) || error.name !== 'ResourceNotFoundException') throw error;
@@ -101,4 +104,27 @@ export async function ensureTable(endpoint: string, tableName: string) {
     .catch(() => undefined); // TTL is advisory locally; sessions also check their expiry on read
   client.destroy();
   return true;
+}
+
+/** One UpdateTable per missing index (DynamoDB creates one at a time), each waited for until ACTIVE. */
+async function addMissingIndexes(client: DynamoDBClient, tableName: string, existing: Set<string | undefined>) {
+  const wanted = createTableInput(tableName);
+  for (const index of wanted.GlobalSecondaryIndexes) {
+    if (existing.has(index.IndexName)) continue;
+    const names = new Set<string>(index.KeySchema.map((key) => key.AttributeName));
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: wanted.AttributeDefinitions.filter((a) => names.has(a.AttributeName)),
+        GlobalSecondaryIndexUpdates: [{ Create: index }],
+      }),
+    );
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+      if (Table?.GlobalSecondaryIndexes?.find((g) => g.IndexName === index.IndexName)?.IndexStatus === 'ACTIVE') break;
+      if (Date.now() > deadline) throw new Error(`The index ${index.IndexName} of ${tableName} did not become active within 2 minutes`);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+  }
 }

@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { createDb } from '@event-admin/core/db/client';
 import { backfillSearchFields } from '@event-admin/core/maintenance/backfill-search';
 import { backfillTransactionPointers } from '@event-admin/core/maintenance/backfill-transaction-ids';
+import { backfillEventDates } from '@event-admin/core/maintenance/backfill-event-dates';
 import * as Stats from '@event-admin/core/stats/index';
 import { createApp } from '../app.ts';
 import { compression } from '../compress.ts';
@@ -105,6 +106,8 @@ async function listen(env: NodeJS.ProcessEnv, endpoint: string, where: { port: n
   if (backfill.updated > 0) console.log(`Added search fields to ${backfill.updated} stored items (a one-off upgrade).`);
   const pointers = await backfillTransactionPointers(db, { tableIsNew: created });
   if (pointers.updated > 0) console.log(`Made ${pointers.updated} stored transactions findable by id (a one-off upgrade).`);
+  const dates = await backfillEventDates(db, { tableIsNew: created });
+  if (dates.updated > 0) console.log(`Indexed ${dates.updated} stored events by date and counted them by status (a one-off upgrade).`);
 
   const seed = (env.SEED || 'demo').toLowerCase();
   if (seed !== 'none' && (await Stats.isEmpty(db))) {

@@ -84,7 +84,7 @@ export const routes: RestRoute[] = [
   route('GET', '/api/dashboard/stats', (api) => api.dashboard.stats()),
   route('GET', '/api/dashboard/top-events', (api) => api.dashboard.topEvents()),
 
-  route('GET', '/api/events', (api) => api.events.list()),
+  // GET /api/events and /api/events-with-details are streamed: stream-routes.ts.
   route('GET', '/api/events/recent', (api, req) => api.events.recent({ limit: req.query.limit })),
   route('POST', '/api/events', (api, req) => send(api.events.create, object(req.body)), 201),
   route('GET', '/api/events/:id', (api, req) => api.events.get({ id: req.params.id })),
@@ -100,7 +100,6 @@ export const routes: RestRoute[] = [
     const sent = Array.isArray(req.body) ? { blocks: req.body } : object(req.body);
     return (await send(api.contentBlocks.save, sent, { eventId: req.params.id })).blocks;
   }),
-  route('GET', '/api/events-with-details', (api) => api.events.listWithDetails()),
 
   // GET /api/customers, /api/transactions and the exports are streamed: stream-routes.ts.
   route('POST', '/api/customers', (api, req) => send(api.customers.create, object(req.body)), 201),

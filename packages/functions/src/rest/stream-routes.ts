@@ -1,5 +1,7 @@
 import type { Db } from '@event-admin/core/db/client';
 import * as Customer from '@event-admin/core/customer/index';
+import * as Event from '@event-admin/core/event/index';
+import * as Seo from '@event-admin/core/seo/index';
 import * as Export from '@event-admin/core/export/index';
 import * as Transaction from '@event-admin/core/transaction/index';
 import type { createCaller } from '../trpc/caller.ts';
@@ -36,6 +38,16 @@ function wholeList(
 
 /** The routes whose answers are written as they are read: whole lists and exports. */
 export const streamRoutes: StreamRoute[] = [
+  {
+    method: 'GET',
+    path: '/api/events',
+    stream: wholeList(Event.listPages, (api, input) => send(api.events.listPage, input)),
+  },
+  {
+    method: 'GET',
+    path: '/api/events-with-details',
+    stream: wholeList(Seo.listWithDetailsPages, (api, input) => send(api.events.listWithDetailsPage, input)),
+  },
   {
     method: 'GET',
     path: '/api/customers',

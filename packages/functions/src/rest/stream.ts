@@ -54,6 +54,24 @@ function nextLink(url: string, cursor: string) {
   return `<${next.pathname}${next.search}>; rel="next"`;
 }
 
+/**
+ * Reads a list's first page before anything is sent, so a store that is down or a bug answers
+ * with its status (503, 500) and message instead of a 200 cut short; later pages stream as read.
+ */
+async function primed<T>(pages: AsyncIterable<T>): Promise<AsyncIterable<T>> {
+  const iterator = pages[Symbol.asyncIterator]();
+  const first = await iterator.next();
+  return {
+    async *[Symbol.asyncIterator]() {
+      try {
+        for (let next = first; !next.done; next = await iterator.next()) yield next.value;
+      } finally {
+        await iterator.return?.();
+      }
+    },
+  };
+}
+
 function respond(streamed: Streamed, url: string): Response {
   if (streamed.kind === 'json-page') {
     const json = JSON.stringify(streamed.items);
@@ -82,7 +100,9 @@ export function mountStreams(app: Hono<ApiEnv>, deps: { db: Db; config: AppConfi
         );
         await api.exports.access();
         const req = { params: c.req.param() as Record<string, string>, query: c.req.query(), body: undefined };
-        return respond(await route.stream(api, deps.db, req), c.req.url);
+        const streamed = await route.stream(api, deps.db, req);
+        if (streamed.kind === 'json-array') streamed.pages = await primed(streamed.pages);
+        return respond(streamed, c.req.url);
       } catch (error) {
         return errorResponse(c, error);
       }

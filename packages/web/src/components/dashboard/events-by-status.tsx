@@ -1,4 +1,5 @@
-import { eventStatuses, type EventInfo } from '@event-admin/core/event/event.schema';
+import { eventStatuses } from '@event-admin/core/event/event.schema';
+import type { EventsByStatus as StatusCounts } from '@event-admin/core/stats/stats.schema';
 import { StatusBadge } from '../ui/status-badge.tsx';
 import { Panel, PanelError } from './panel.tsx';
 
@@ -10,28 +11,22 @@ const barColor: Record<string, string> = {
   cancelled: 'bg-red-500',
 };
 
-/** How many events are in each status, with each share of the whole. */
-export function countByStatus(events: readonly Pick<EventInfo, 'status'>[]) {
-  const counts = Object.fromEntries(eventStatuses.map((s) => [s, 0])) as Record<string, number>;
-  for (const e of events) counts[e.status] = (counts[e.status] ?? 0) + 1;
-  return counts;
-}
-
+/** How many events are in each status (counters kept by the server), with each share of the whole. */
 export function EventsByStatus({
-  events,
+  data,
   isLoading,
   isError,
   onRetry,
   className,
 }: {
-  events: EventInfo[] | undefined;
+  data: StatusCounts | undefined;
   isLoading: boolean;
   isError: boolean;
   onRetry: () => void;
   className?: string;
 }) {
-  const counts = countByStatus(events ?? []);
-  const total = events?.length ?? 0;
+  const counts = data?.counts;
+  const total = data?.total ?? 0;
   return (
     <Panel
       title="Events by Status"
@@ -50,7 +45,7 @@ export function EventsByStatus({
       ) : (
         <ul className="space-y-4">
           {eventStatuses.map((status) => {
-            const n = counts[status] ?? 0;
+            const n = counts?.[status] ?? 0;
             const share = total ? Math.round((n / total) * 100) : 0;
             return (
               <li key={status} className="space-y-1.5" data-testid="status-count-row" data-status={status}>

@@ -3,17 +3,7 @@ import type { EventInfo } from '@event-admin/core/event/event.schema';
 import { formatDate } from '../../lib/format.ts';
 import { Panel, PanelError } from './panel.tsx';
 
-const shown = 5;
-
-/** Events still to come (not cancelled or completed), soonest first. */
-export function upcomingEvents(events: readonly EventInfo[], now = new Date()) {
-  const today = new Date(now.getFullYear(), now.getMonth(), now.getDate()).getTime();
-  return events
-    .filter((e) => e.status !== 'cancelled' && e.status !== 'completed' && new Date(e.date).getTime() >= today)
-    .sort((a, b) => a.date.localeCompare(b.date))
-    .slice(0, shown);
-}
-
+/** Events still to come (not cancelled or completed), soonest first: the server's five, from the start of today. */
 export function UpcomingEvents({
   events,
   isLoading,
@@ -27,7 +17,7 @@ export function UpcomingEvents({
   onRetry: () => void;
   className?: string;
 }) {
-  const upcoming = events ? upcomingEvents(events) : [];
+  const upcoming = events ?? [];
   return (
     <Panel title="Upcoming Events" description="The next events on the calendar" className={className} testId="upcoming-events">
       {isLoading ? (

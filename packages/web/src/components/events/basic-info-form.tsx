@@ -59,7 +59,8 @@ export function BasicInfoForm({ event }: { event: EventInfo }) {
     cache: (saved) => utils.events.get.setData({ id: event.id }, saved),
     onSaved: () => {
       void Promise.all([
-        utils.events.list.invalidate(),
+        utils.dashboard.upcoming.invalidate(),
+        utils.dashboard.eventsByStatus.invalidate(),
         utils.events.page.invalidate(),
         utils.events.recent.invalidate(),
         utils.seo.page.invalidate(),

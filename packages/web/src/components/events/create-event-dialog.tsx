@@ -98,7 +98,8 @@ function CreateEventWizard({ onClose }: { onClose: () => void }) {
   const refreshLists = () =>
     Promise.all([
       utils.events.recent.invalidate(),
-      utils.events.list.invalidate(),
+      utils.dashboard.upcoming.invalidate(),
+      utils.dashboard.eventsByStatus.invalidate(),
       utils.events.page.invalidate(),
       utils.seo.page.invalidate(),
       utils.dashboard.stats.invalidate(),

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
 import type { EventInfo } from '@event-admin/core/event/event.schema';
 import { formatDate, formatUsd } from '../../lib/format.ts';
-import { DataTable, type Column } from '../ui/data-table.tsx';
+import { DataTable, type Column, type TableSort } from '../ui/data-table.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
 
 /** Placeholder rows without a limit (SPEC §2). */
@@ -12,7 +12,7 @@ export type EventsTableRow = Pick<EventInfo, 'id' | 'title' | 'date' | 'status' 
 
 const columns: Column<EventsTableRow>[] = [
   { id: 'title', header: 'Event Name', cell: (event) => event.title, className: 'font-medium' },
-  { id: 'date', header: 'Date', cell: (event) => formatDate(event.date), className: 'whitespace-nowrap' },
+  { id: 'date', header: 'Date', cell: (event) => formatDate(event.date), className: 'whitespace-nowrap', sortKey: 'date' },
   { id: 'venue', header: 'Venue', cell: (event) => event.venue },
   { id: 'status', header: 'Status', cell: (event) => <StatusBadge kind="event" status={event.status} /> },
   { id: 'sales', header: 'Sales', cell: (event) => formatUsd(event.sales), align: 'right', className: 'tabular-nums' },
@@ -49,6 +49,7 @@ export function EventsTable({
   loadingRows,
   searching = false,
   footer,
+  sort,
 }: {
   rows: readonly EventsTableRow[] | undefined;
   limit?: number;
@@ -66,6 +67,8 @@ export function EventsTable({
   searching?: boolean;
   /** Below the table once loaded (the events list's Load more). */
   footer?: ReactNode;
+  /** The events list's order, when the Date header sorts it (on the server). */
+  sort?: TableSort;
 }) {
   const titleId = useId();
   const rows = limit ? (events ?? []).slice(0, limit) : (events ?? []);
@@ -97,6 +100,7 @@ export function EventsTable({
           onRetry={onRetry}
           empty={searching ? 'Searching more events...' : emptyMessage}
           footer={footer}
+          sort={sort}
         />
       </div>
     </section>

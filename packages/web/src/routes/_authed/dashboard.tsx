@@ -17,6 +17,12 @@ export const Route = createFileRoute('/_authed/dashboard')({
 /** SPEC §9: the dashboard shows the 4 most recent events. */
 const recentEventsLimit = 4;
 
+/** The browser's midnight: "upcoming" starts with the user's today, not the server's. */
+function startOfToday() {
+  const now = new Date();
+  return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString();
+}
+
 /** Placeholders while a read is under way (also during a retry after a failure), else its error. */
 const loadState = (q: { isPending: boolean; isError: boolean; isFetching: boolean; refetch: () => unknown }) => ({
   isLoading: q.isPending || (q.isError && q.isFetching),
@@ -29,7 +35,8 @@ function DashboardPage() {
   const stats = trpc.dashboard.stats.useQuery();
   const recent = trpc.events.recent.useQuery({ limit: recentEventsLimit });
   const topEvents = trpc.dashboard.topEvents.useQuery();
-  const events = trpc.events.list.useQuery();
+  const upcoming = trpc.dashboard.upcoming.useQuery({ from: startOfToday() });
+  const byStatus = trpc.dashboard.eventsByStatus.useQuery();
   const recentState = loadState(recent);
 
   return (
@@ -56,8 +63,8 @@ function DashboardPage() {
       </div>
 
       <div className="grid grid-cols-1 gap-6 md:grid-cols-2 xl:grid-cols-3">
-        <UpcomingEvents className="min-w-0" events={events.data} {...loadState(events)} />
-        <EventsByStatus className="min-w-0" events={events.data} {...loadState(events)} />
+        <UpcomingEvents className="min-w-0" events={upcoming.data} {...loadState(upcoming)} />
+        <EventsByStatus className="min-w-0" data={byStatus.data} {...loadState(byStatus)} />
         <SeoTips className="min-w-0 md:col-span-2 xl:col-span-1" />
       </div>
     </div>

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
-import { oneOf, optionalText, searchReader } from '../../../lib/search-params.ts';
-import { eventStatuses, type EventStatus } from '@event-admin/core/event/event.schema';
+import { listOrders, oneOf, optionalText, searchReader } from '../../../lib/search-params.ts';
+import { eventStatuses, type EventsSort, type EventStatus } from '@event-admin/core/event/event.schema';
 import { PageHeader, SearchInput, Toolbar } from '../../../components/layout/page-header.tsx';
 import { CreateEventDialog } from '../../../components/events/create-event-dialog.tsx';
 import { EventsTable } from '../../../components/events/events-table.tsx';
@@ -11,10 +11,15 @@ import { capitalize } from '../../../lib/format.ts';
 import { trpc } from '../../../lib/trpc.ts';
 import { pagedQuery, searchTerm, usePagedList } from '../../../lib/use-paged-list.ts';
 
-/** The list's search and status filter live in the URL, so a reload or a shared link keeps them. */
+/** Beside the default (newest created first), the list can be ordered by event date. */
+const sorts = ['date'] as const satisfies readonly EventsSort[];
+
+/** The list's search, status filter and order live in the URL, so a reload or a shared link keeps them. */
 const eventsSearch = searchReader((search) => ({
   q: optionalText(search.q),
   status: oneOf(eventStatuses)(search.status),
+  sort: oneOf(sorts)(search.sort),
+  order: oneOf(listOrders)(search.order),
 }));
 
 export const Route = createFileRoute('/_authed/events/')({
@@ -29,7 +34,7 @@ const filterOrder = ['active', 'draft', 'completed', 'cancelled'] as const satis
 /** SPEC §9: the events list shows 5 placeholder rows while loading. */
 const loadingRows = 5;
 
-/** Events per request, newest created first; search and status filter run on the server over every event. */
+/** Events per request, newest created first or by date; search and status filter run on the server over every event. */
 const pageSize = 25;
 
 function EventsPage() {
@@ -39,7 +44,9 @@ function EventsPage() {
   const setSearch = (next: Partial<ReturnType<typeof eventsSearch>>) =>
     void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
   const q = searchTerm(search.q);
-  const events = trpc.events.page.useInfiniteQuery({ limit: pageSize, q, status: search.status }, pagedQuery);
+  const sort = search.sort ?? 'created';
+  const order = search.order ?? 'desc';
+  const events = trpc.events.page.useInfiniteQuery({ limit: pageSize, q, status: search.status, sort, order }, pagedQuery);
   const list = usePagedList(events, {
     search: { value: search.q, commit: (value) => setSearch({ q: value }) },
     status: {
@@ -86,6 +93,11 @@ function EventsPage() {
         showVenue
         emptyMessage="No events found. Try a different search term or filter."
         footer={<LoadMore {...list.more} />}
+        sort={{
+          by: sort,
+          order,
+          onChange: (by, next) => setSearch({ sort: by === 'date' ? 'date' : undefined, order: next === 'desc' ? undefined : next }),
+        }}
       />
       <CreateEventDialog open={createOpen} onClose={() => setCreateOpen(false)} />
     </div>
