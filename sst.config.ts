@@ -8,6 +8,8 @@ export default $config({
       home: 'aws',
       removal: input?.stage === 'production' ? 'retain' : 'remove',
       protect: input?.stage === 'production',
+      // The origin secret between CloudFront and the function (infra/api.ts).
+      providers: { random: '4.19.1' },
     };
   },
   async run() {

@@ -1,10 +1,28 @@
-import { api } from './api.ts';
+import { api, originSecretValue } from './api.ts';
+
+/**
+ * Code SST's Router puts at the start of its viewer-request CloudFront Function (JavaScript
+ * runtime 2.0), which runs on every request before CloudFront forwards it. It overwrites
+ * x-viewer-address with the address CloudFront itself saw (a client's own value never survives)
+ * and, for the API only, adds the origin secret: CloudFront Functions cannot read linked
+ * resources, so the value is written into the code at deploy time.
+ */
+export function viewerRequestInjection(secret: string) {
+  return [
+    `event.request.headers['x-viewer-address'] = { value: event.viewer.ip };`,
+    `if (/^[/](api|trpc)([/]|$)/.test(event.request.uri)) event.request.headers['x-origin-verify'] = { value: '${secret}' };`,
+    `else delete event.request.headers['x-origin-verify'];`,
+  ].join('\n');
+}
 
 /**
  * One CloudFront distribution for the app and its API, so the session cookie is first-party.
- * SST's router sends the viewer's host on as x-forwarded-host, which the app's Origin check reads.
+ * SST's router sends the viewer's host on as x-forwarded-host, which the app's Origin check reads,
+ * and our injection the viewer's address, which the sign-in throttle and sessions read.
  */
-export const router = new sst.aws.Router('Router');
+export const router = new sst.aws.Router('Router', {
+  edge: { viewerRequest: { injection: originSecretValue.result.apply(viewerRequestInjection) } },
+});
 router.route('/api', api.url);
 router.route('/trpc', api.url);
 

@@ -19,7 +19,9 @@ function coldImportMs(file, runs = 9) {
   // A real module file, not `node -e`: that would define a global `require` and hide ESM bugs.
   writeFileSync(
     probe,
-    `const t = performance.now();\nconst m = await import(${JSON.stringify(pathToFileURL(file).href)});\n` +
+    // The Lambda Node.js runtime defines `awslambda` before loading a response-streaming handler.
+    `globalThis.awslambda = { streamifyResponse: (h) => h, HttpResponseStream: { from: (s) => s } };\n` +
+      `const t = performance.now();\nconst m = await import(${JSON.stringify(pathToFileURL(file).href)});\n` +
       `if (typeof m.handler !== 'function') throw new Error('no handler export');\n` +
       `process.stdout.write(String(performance.now() - t));\n`,
   );
@@ -31,6 +33,7 @@ function coldImportMs(file, runs = 9) {
     SST_RESOURCE_App: JSON.stringify({ name: 'event-admin', stage: 'bench' }),
     SST_RESOURCE_Table: JSON.stringify({ name: 'bench-table', type: 'sst.aws.Dynamo' }),
     SST_RESOURCE_AdminPassword: JSON.stringify({ value: 'bench', type: 'sst.sst.Secret' }),
+    SST_RESOURCE_OriginSecret: JSON.stringify({ value: 'bench', type: 'sst.sst.Linkable' }),
   };
   const times = [];
   for (let i = 0; i < runs; i++) {

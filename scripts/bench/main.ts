@@ -1,9 +1,11 @@
 // npm run bench's API and web sections: one local stack, the data grown through three sizes,
 // every figure printed as a table (with the issue's budgets, pass or fail) and returned for
 // bench/results.json. run.mjs calls this.
+import { storeLimits } from '@event-admin/core/db/client';
 import { measureApi, type CallRow, type SizeResult } from './api.ts';
 import { createProbe, grow, probeTransactions, proportions } from './data.ts';
 import { measurePanels, panelBudgets, printPanels, type PanelRow } from './panels.ts';
+import { measureReports, printReports, reportBudgets, type ReportsResult } from './reports.ts';
 import { startStack } from './stack.ts';
 import { buildWeb, measureWeb, type WebResult } from './web.ts';
 
@@ -24,6 +26,9 @@ const label = (size: number) => (size >= 1000 ? `${size / 1000}k` : String(size)
 const log = (line: string) => console.log(line);
 
 export async function runBench(options: BenchOptions) {
+  // The bench's own in-process clients read whole 100k lists in 1 MB pages from DynamoDB Local on
+  // a shared machine, which can take over the API's 2 s a request: they get 30 s (the server keeps 2 s).
+  storeLimits.requestTimeoutMs = 30_000;
   const started = performance.now();
   const web = options.web ? (log('\nBuilding the web app into a temporary directory...'), buildWeb()) : undefined;
   log('Starting DynamoDB Local (in memory) and the local server on 127.0.0.1...');
@@ -32,6 +37,7 @@ export async function runBench(options: BenchOptions) {
   process.once('SIGINT', stopOnSignal);
   const loads: { size: number; seconds: number; events: number; customers: number }[] = [];
   const sizes: SizeResult[] = [];
+  const reports: ReportsResult = { sales: [], streamed: [] };
   let webResult: WebResult | undefined;
   let panelRows: PanelRow[] = [];
   try {
@@ -48,6 +54,7 @@ export async function runBench(options: BenchOptions) {
       if (options.api) {
         log(`  measuring the API at ${label(size)} purchases:`);
         sizes.push(await measureApi(stack, loaded.probe, size, log));
+        await measureReports(stack, size, size === options.sizes.at(-1), log, reports);
       }
     }
     if (options.api) panelRows = await measurePanels(stack, log);
@@ -61,9 +68,15 @@ export async function runBench(options: BenchOptions) {
     web?.remove();
   }
 
-  const budgets = [...apiBudgets(sizes), ...panelBudgets(panelRows), ...webBudgets(webResult, options.sizes.at(-1) ?? 0)];
+  const budgets = [
+    ...apiBudgets(sizes),
+    ...panelBudgets(panelRows),
+    ...reportBudgets(reports),
+    ...webBudgets(webResult, options.sizes.at(-1) ?? 0),
+  ];
   printApi(sizes, loads);
   printPanels(panelRows, log);
+  printReports(reports, log);
   if (webResult) printWeb(webResult, options.sizes.at(-1) ?? 0);
   printBudgets(budgets);
   log(`\n  (API and web sections took ${((performance.now() - started) / 1000).toFixed(0)} s)`);
@@ -75,6 +88,7 @@ export async function runBench(options: BenchOptions) {
           loads,
           sizes,
           panels: panelRows,
+          reports,
         }
       : undefined,
     web: webResult ? { title: 'Web app downloads (Chromium, fresh contexts)', measuredAt: options.sizes.at(-1), ...webResult } : undefined,
@@ -140,8 +154,8 @@ function webBudgets(web: WebResult | undefined, size: number): Budget[] {
   const view = web.transactionsNavigation;
   return [
     {
-      name: '/login downloads <= 150 KB of gzipped JS',
-      pass: web.login.jsGzip <= 150 * 1024,
+      name: '/login downloads <= 110 KB of gzipped JS',
+      pass: web.login.jsGzip <= 110 * 1024,
       detail: `${kb(web.login.jsGzip)} in ${web.login.jsFiles} files`,
     },
     {

@@ -17,6 +17,8 @@ export interface Stack {
   /** the session cookie of a signed-in admin ('session=...') */
   cookie: string;
   token: string;
+  /** the server's process, whose memory the bench reads from /proc (scripts/bench/reports.ts) */
+  serverPid: number;
   stop: () => Promise<void>;
 }
 
@@ -81,7 +83,8 @@ export async function startStack(options: { webDist?: string }): Promise<Stack> 
     });
     if (!login.ok) throw new Error(`sign-in failed: ${login.status} ${await login.text()}`);
     const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-    return { endpoint: dynamo.endpoint, tableName, db, base, cookie, token: decodeURIComponent(cookie.split('=')[1]!), stop };
+    const token = decodeURIComponent(cookie.split('=')[1]!);
+    return { endpoint: dynamo.endpoint, tableName, db, base, cookie, token, serverPid: server.pid!, stop };
   } catch (error) {
     await stop();
     throw error;

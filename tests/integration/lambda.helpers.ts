@@ -2,13 +2,20 @@
 // view of its answers: shared by the handler tests and the shipped-bundle tests.
 import { randomUUID } from 'node:crypto';
 import { expect, inject } from 'vitest';
-import type { APIGatewayProxyResult, LambdaEvent } from 'hono/aws-lambda';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { LambdaEvent } from 'hono/aws-lambda';
+import type { StreamedResult } from '../setup/lambda-runtime.ts';
 
 /** What the browser's address bar shows: the CloudFront distribution (or its custom domain). */
 export const viewerHost = 'd111111abcdef8.cloudfront.net';
 export const viewerOrigin = `https://${viewerHost}`;
 export const functionUrlHost = 'abcdefghijklmnopqrstuvwxyz234567.lambda-url.us-east-1.on.aws';
-export const httpApiHost = 'a1b2c3d4e5.execute-api.us-east-1.amazonaws.com';
+/** The secret infra/ links to the function and puts into the Router's viewer-request function. */
+export const originSecret = 'origin-secret-only-cloudfront-knows';
+/** The browser's own address, as CloudFront's viewer-request function sees it (event.viewer.ip). */
+export const viewerAddress = '203.0.113.7';
+/** The CloudFront edge server that connects to the Function URL: what `sourceIp` reports behind the Router. */
+export const edgeAddress = '130.176.1.10';
 export const password = 'lambda-secret';
 
 /** Payload format 2.0: what Function URLs and HTTP APIs send. */
@@ -30,35 +37,42 @@ export interface Call {
   base64?: boolean;
   cookies?: string[];
   headers?: Record<string, string>;
-  /** the origin behind CloudFront: a Lambda Function URL (what infra/ deploys) or an HTTP API */
-  via?: 'function-url' | 'http-api';
+  /** from a client calling the Function URL itself, from this address, not through CloudFront */
+  direct?: string;
 }
 
 /**
  * A payload-v2 event as the function receives it from CloudFront: the viewer's headers (Host
- * replaced by the origin's), x-forwarded-host set by SST's router function, x-forwarded-proto
- * and friends added by Lambda, and the Cookie header moved into `cookies`.
+ * replaced by the origin's), x-forwarded-host, x-viewer-address and x-origin-verify set by the
+ * Router's viewer-request function, x-forwarded-proto and friends added by Lambda, and the Cookie
+ * header moved into `cookies`. With `direct`, what a client calling the Function URL sends.
  */
 export function lambdaEvent(call: Call): APIGatewayProxyEventV2 {
-  const via = call.via ?? 'function-url';
-  const domainName = via === 'function-url' ? functionUrlHost : httpApiHost;
+  const domainName = functionUrlHost;
   const body = call.json === undefined ? undefined : JSON.stringify(call.json);
   const write = call.method !== 'GET';
   const headers: Record<string, string> = {
     host: domainName,
-    'x-forwarded-host': viewerHost,
     'x-forwarded-proto': 'https',
     'x-forwarded-port': '443',
-    'x-forwarded-for': '203.0.113.7, 130.176.1.10',
-    via: '2.0 0123456789abcdef.cloudfront.net (CloudFront)',
-    'x-amz-cf-id': 'Tm9UaGluZ1RvU2VlSGVyZQ==',
+    ...(call.direct
+      ? { 'x-forwarded-for': call.direct }
+      : {
+          'x-forwarded-host': viewerHost,
+          'x-forwarded-for': `${viewerAddress}, ${edgeAddress}`,
+          via: '2.0 0123456789abcdef.cloudfront.net (CloudFront)',
+          'x-amz-cf-id': 'Tm9UaGluZ1RvU2VlSGVyZQ==',
+          'x-viewer-address': viewerAddress,
+          'x-origin-verify': originSecret,
+        }),
     'x-amzn-trace-id': `Root=1-${randomUUID()}`,
     'user-agent': 'Mozilla/5.0 (X11; Linux aarch64) Chrome/140.0 Safari/537.36',
     accept: 'application/json',
     'accept-encoding': 'gzip',
     'sec-fetch-site': 'same-origin',
     'sec-fetch-mode': 'cors',
-    ...(write ? { origin: viewerOrigin } : {}),
+    // A browser on the app's page sends its Origin; a script calling the Function URL sends none.
+    ...(write && !call.direct ? { origin: viewerOrigin } : {}),
     ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
     ...call.headers,
   };
@@ -73,13 +87,19 @@ export function lambdaEvent(call: Call): APIGatewayProxyEventV2 {
     headers,
     ...(call.query ? { queryStringParameters: Object.fromEntries(new URLSearchParams(call.query)) } : {}),
     requestContext: {
-      accountId: via === 'function-url' ? 'anonymous' : '123456789012',
+      accountId: 'anonymous',
       apiId: domainName.split('.')[0]!,
       authentication: null,
       authorizer: undefined as never,
       domainName,
       domainPrefix: domainName.split('.')[0]!,
-      http: { method: call.method, path: call.path, protocol: 'HTTP/1.1', sourceIp: '130.176.1.10', userAgent: headers['user-agent']! },
+      http: {
+        method: call.method,
+        path: call.path,
+        protocol: 'HTTP/1.1',
+        sourceIp: call.direct ?? edgeAddress,
+        userAgent: headers['user-agent']!,
+      },
       requestId: randomUUID(),
       routeKey: '$default',
       stage: '$default',
@@ -100,15 +120,17 @@ export interface BrowserResponse {
 }
 
 /**
- * What the browser gets: Lambda turns `cookies` into one Set-Cookie header each and CloudFront
- * passes them on. A Set-Cookie left in `headers` would be a single, mangled header instead.
+ * What the browser gets: the Function URL turns the prelude's `cookies` into one Set-Cookie
+ * header each and CloudFront passes them on (a Set-Cookie left in `headers` would be a single,
+ * mangled header instead); the browser undoes the Content-Encoding.
  */
-export function asBrowserSees(result: APIGatewayProxyResult): BrowserResponse {
-  expect(result.multiValueHeaders).toBeUndefined();
-  expect(Object.keys(result.headers ?? {}).map((k) => k.toLowerCase())).not.toContain('set-cookie');
-  const headers = new Headers(result.headers as Record<string, string>);
-  for (const cookie of result.cookies ?? []) headers.append('set-cookie', cookie);
-  const text = result.isBase64Encoded ? Buffer.from(result.body, 'base64').toString('utf8') : result.body;
+export function asBrowserSees(result: StreamedResult): BrowserResponse {
+  expect(Object.keys(result.headers).map((k) => k.toLowerCase())).not.toContain('set-cookie');
+  const headers = new Headers(result.headers);
+  for (const cookie of result.cookies) headers.append('set-cookie', cookie);
+  const encoding = headers.get('content-encoding');
+  const bytes = encoding === 'gzip' ? gunzipSync(result.body) : encoding === 'br' ? brotliDecompressSync(result.body) : result.body;
+  const text = bytes.toString('utf8');
   const json = headers.get('content-type')?.includes('application/json') ? JSON.parse(text) : undefined;
   return { status: result.statusCode, headers, text, json, setCookies: headers.getSetCookie() };
 }
@@ -116,7 +138,7 @@ export function asBrowserSees(result: APIGatewayProxyResult): BrowserResponse {
 /** A browser on https://<viewerHost>: keeps the cookies it is given, sends them back. */
 export class Browser {
   jar = new Map<string, string>();
-  constructor(readonly invoke: (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyResult>) {}
+  constructor(readonly invoke: (event: APIGatewayProxyEventV2) => Promise<StreamedResult>) {}
 
   async send(call: Call) {
     const cookies = [...this.jar].map(([name, value]) => `${name}=${value}`);

@@ -1,27 +1,32 @@
-// The API as AWS runs it: the Lambda handler invoked with the events a Function URL (or an
-// API Gateway HTTP API) delivers behind SST's CloudFront router, against DynamoDB Local.
-// Responses are read the way a browser receives them through CloudFront.
+// The API as AWS runs it: the Lambda handler invoked with the events a Function URL delivers
+// behind SST's CloudFront router, against DynamoDB Local, its streamed answers read the way a
+// browser receives them through CloudFront. The Lambda runtime's streaming contract is a
+// stand-in (tests/setup/lambda-runtime.ts); lambda-edge.test.ts covers streaming itself.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { APIGatewayProxyResult } from 'hono/aws-lambda';
+import { build } from 'esbuild';
 import { awsConfig, type AppConfig } from '@event-admin/functions/config';
 import { ensureTable } from '@event-admin/functions/local/dynamo-local';
-import { createHandler } from '@event-admin/functions/lambda';
+import type { createHandler } from '@event-admin/functions/lambda';
 import type { RequestLogLine } from '@event-admin/functions/request-log';
 import { eventBody } from '../setup/api.ts';
+import { installLambdaRuntime, invokeStreaming, type StreamedResult } from '../setup/lambda-runtime.ts';
 // @ts-expect-error: a plain .mjs script without type declarations
 import { bundleFunction } from '../../scripts/bundle-function.mjs';
 import {
   asBrowserSees,
   attributesOf,
   Browser,
+  edgeAddress,
   lambdaEvent,
   localEndpoint,
+  originSecret,
   password,
+  viewerAddress,
   type APIGatewayProxyEventV2,
 } from './lambda.helpers.ts';
 
@@ -29,13 +34,16 @@ let config: AppConfig;
 let handler: ReturnType<typeof createHandler>;
 /** The function's request log lines (what CloudWatch would receive). */
 const logLines: RequestLogLine[] = [];
-const invoke = (event: APIGatewayProxyEventV2) => handler(event, {} as never) as Promise<APIGatewayProxyResult>;
+const invoke = (event: APIGatewayProxyEventV2): Promise<StreamedResult> => invokeStreaming(handler, event);
 
 beforeAll(async () => {
+  // The Lambda runtime provides `awslambda` before it loads the handler's module.
+  installLambdaRuntime();
+  const { createHandler } = await import('@event-admin/functions/lambda');
   const endpoint = localEndpoint();
   const tableName = `test-${randomUUID()}`;
   await ensureTable(endpoint, tableName);
-  config = { admin: { username: 'admin', password }, tableName, endpoint };
+  config = { admin: { username: 'admin', password }, tableName, endpoint, originSecret };
   handler = createHandler(config, (line) => logLines.push(line));
 });
 
@@ -68,14 +76,15 @@ describe('the Lambda handler behind CloudFront', () => {
     expect(me.json).toEqual({ result: { data: { username: 'admin', twoFactorEnabled: false } } });
   });
 
-  it('knows the client by the address the Function URL reports (requestContext.http.sourceIp), never X-Forwarded-For', async () => {
+  it("knows the client by CloudFront's viewer address, never X-Forwarded-For", async () => {
     const browser = new Browser(invoke);
     const forged = { 'x-forwarded-for': '198.51.100.9' };
     const login = await browser.send({ method: 'POST', path: '/api/auth/login', json: { username: 'admin', password }, headers: forged });
     expect(login.status, login.text).toBe(200);
     const sessions = await browser.send({ method: 'GET', path: '/api/auth/sessions' });
     expect(sessions.status, sessions.text).toBe(200);
-    expect(sessions.json.find((s: { current: boolean }) => s.current)).toMatchObject({ ip: '130.176.1.10' });
+    expect(sessions.json.find((s: { current: boolean }) => s.current)).toMatchObject({ ip: viewerAddress });
+    expect(viewerAddress).not.toBe(edgeAddress);
   });
 
   it('reads a list: an event created through the function is in GET /api/events, and ?limit reaches the route', async () => {
@@ -149,18 +158,12 @@ describe('the Lambda handler behind CloudFront', () => {
     expect(replay.statusCode).toBe(401);
   });
 
-  it('takes API Gateway HTTP API events too, base64-encoded bodies included', async () => {
+  it('takes base64-encoded request bodies, as a Function URL sends some', async () => {
     const browser = new Browser(invoke);
-    const login = await browser.send({
-      method: 'POST',
-      path: '/api/auth/login',
-      json: { username: 'admin', password },
-      base64: true,
-      via: 'http-api',
-    });
+    const login = await browser.send({ method: 'POST', path: '/api/auth/login', json: { username: 'admin', password }, base64: true });
     expect(login.status, login.text).toBe(200);
     expect(login.setCookies).toHaveLength(1);
-    const stats = await browser.send({ method: 'GET', path: '/api/dashboard/stats', via: 'http-api' });
+    const stats = await browser.send({ method: 'GET', path: '/api/dashboard/stats' });
     expect(stats.status, stats.text).toBe(200);
   });
 
@@ -182,13 +185,18 @@ describe('the Lambda handler behind CloudFront', () => {
 });
 
 describe('configuration on AWS', () => {
-  const linked = (value: string) => ({ Table: { name: 'event-admin-production-TableTable-abc' }, AdminPassword: { value } });
+  const linked = (value: string) => ({
+    Table: { name: 'event-admin-production-TableTable-abc' },
+    AdminPassword: { value },
+    OriginSecret: { value: 'from-the-router' },
+  });
 
-  it('reads the table from the linked resource, the password from the secret, the region from Lambda', () => {
+  it('reads the table from the linked resource, the password and origin secret from theirs, the region from Lambda', () => {
     expect(awsConfig(linked('s3cret'), { AWS_REGION: 'eu-west-1' })).toEqual({
       admin: { username: 'admin', password: 's3cret' },
       tableName: 'event-admin-production-TableTable-abc',
       region: 'eu-west-1',
+      originSecret: 'from-the-router',
     });
   });
 
@@ -205,16 +213,27 @@ describe('the shipped bundle (npm run bundle) in a fresh Node process, as Lambda
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'lambda-bundle-'));
     bundle = (await bundleFunction({ dir })).outfile;
+    // The runtime's streaming contract, as the Lambda Node.js runtime provides it before loading the handler.
+    await build({
+      entryPoints: [join(import.meta.dirname, '../setup/lambda-runtime.ts')],
+      outfile: join(dir, 'runtime.mjs'),
+      bundle: true,
+      format: 'esm',
+      platform: 'node',
+      logLevel: 'silent',
+    });
     // A real module file (not `node -e`): ESM-only failures like a dynamic require show here.
     writeFileSync(
       join(dir, 'invoke.mjs'),
-      `const { handler } = await import(${JSON.stringify(`./${bundle.split('/').pop()}`)});
+      `const { installLambdaRuntime, invokeStreaming } = await import('./runtime.mjs');
+installLambdaRuntime();
+const { handler } = await import(${JSON.stringify(`./${bundle.split('/').pop()}`)});
 const results = [];
 let cookies = [];
 for (const event of JSON.parse(process.argv[2])) {
-  const result = await handler({ ...event, cookies }, {});
-  cookies = [...cookies, ...(result.cookies ?? []).map((c) => c.split(';')[0])];
-  results.push(result);
+  const result = await invokeStreaming(handler, { ...event, cookies });
+  cookies = [...cookies, ...result.cookies.map((c) => c.split(';')[0])];
+  results.push({ ...result, body: result.body.toString('base64') });
 }
 process.stdout.write(JSON.stringify(results) + '\\n');
 `,
@@ -236,15 +255,17 @@ process.stdout.write(JSON.stringify(results) + '\\n');
       SST_RESOURCE_App: JSON.stringify({ name: 'event-admin', stage: 'test' }),
       SST_RESOURCE_Table: JSON.stringify({ name: config.tableName, type: 'sst.aws.Dynamo' }),
       SST_RESOURCE_AdminPassword: JSON.stringify({ value: secret, type: 'sst.sst.Secret' }),
+      SST_RESOURCE_OriginSecret: JSON.stringify({ value: originSecret, type: 'sst.sst.Linkable' }),
     };
     return spawnSync(process.execPath, [join(dir, 'invoke.mjs'), JSON.stringify(events)], { env, encoding: 'utf8', timeout: 30_000 });
   }
 
-  it('starts from linked resources, signs in and reads a list', () => {
+  it('starts from linked resources, signs in, streams a list and knows the viewer by the linked origin secret', () => {
     const result = run(
       [
         lambdaEvent({ method: 'POST', path: '/api/auth/login', json: { username: 'admin', password: 'shipped-secret' } }),
         lambdaEvent({ method: 'GET', path: '/api/events' }),
+        lambdaEvent({ method: 'GET', path: '/api/auth/sessions' }),
       ],
       'shipped-secret',
     );
@@ -255,13 +276,17 @@ process.stdout.write(JSON.stringify(results) + '\\n');
     expect(logged).toMatchObject([
       { method: 'POST', path: '/api/auth/login', status: 200 },
       { method: 'GET', path: '/api/events', status: 200 },
+      { method: 'GET', path: '/api/auth/sessions', status: 200 },
     ]);
-    const [login, list] = (JSON.parse(lines.at(-1)!) as APIGatewayProxyResult[]).map(asBrowserSees);
+    const results = JSON.parse(lines.at(-1)!) as (Omit<StreamedResult, 'body'> & { body: string })[];
+    expect(results.every((r) => r.streamed)).toBe(true);
+    const [login, list, sessions] = results.map((r) => asBrowserSees({ ...r, body: Buffer.from(r.body, 'base64') }));
     expect(login!.headers.get('x-request-id')).toBe(logged[0].requestId);
     expect(login!.status, login!.text).toBe(200);
     expect(attributesOf(login!.setCookies[0]!)).toContain('Secure');
     expect(list!.status, list!.text).toBe(200);
     expect(Array.isArray(list!.json)).toBe(true);
+    expect(sessions!.json.find((s: { current: boolean }) => s.current)).toMatchObject({ ip: viewerAddress });
   });
 
   it('refuses to start when the secret is empty', () => {

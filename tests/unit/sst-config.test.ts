@@ -6,8 +6,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableDefinition } from '@event-admin/core/db/table';
+import { installLambdaRuntime } from '../setup/lambda-runtime.ts';
 import type { LinkedResources } from '@event-admin/functions/config';
 // @ts-expect-error: a plain .mjs script without type declarations
 import { shared as functionBundle } from '../../scripts/bundle-function.mjs';
@@ -24,6 +26,17 @@ class Component {
     Component.created.push(this);
   }
 }
+/** A stand-in for a Pulumi output: a value known at deploy time, transformed with apply(). */
+class Output<T> {
+  constructor(readonly value: T) {}
+  apply<U>(fn: (value: T) => U) {
+    return new Output(fn(this.value));
+  }
+}
+class RandomPassword extends Component {
+  result = new Output('StandInOriginSecret0123456789abcdefABCDEF01234567');
+}
+class Linkable extends Component {}
 class Dynamo extends Component {
   name = 'event-admin-stage-TableTable';
 }
@@ -37,6 +50,7 @@ class Router extends Component {
   url = 'https://d111111abcdef8.cloudfront.net';
   routes: { pattern: string; url: unknown; args: unknown }[] = [];
   route(pattern: string, url: unknown, args?: unknown) {
+    // The route args take no edge functions in SST v3+: those are the Router's own (args.edge).
     this.routes.push({ pattern, url, args });
   }
 }
@@ -61,7 +75,8 @@ async function evaluate(stage: string, dev = false): Promise<Evaluated> {
     $config: (config: unknown) => config,
     $app: { name: 'event-admin', stage },
     $dev: dev,
-    sst: { Secret, aws: { Dynamo, Function, Router, StaticSite } },
+    sst: { Secret, Linkable, aws: { Dynamo, Function, Router, StaticSite } },
+    random: { RandomPassword },
   });
   // A fresh file per run: a module (and infra/'s components in it) is evaluated once per URL.
   const file = join(dir, `sst.config.${++runs}.mjs`);
@@ -96,9 +111,10 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('sst.config.ts', () => {
   it('names the app and keeps production data: retained on removal, stage protected', async () => {
     const production = await evaluate('production');
-    expect(production.app).toEqual({ name: 'event-admin', home: 'aws', removal: 'retain', protect: true });
+    const providers = { random: expect.stringMatching(/^\d+\.\d+\.\d+$/) };
+    expect(production.app).toEqual({ name: 'event-admin', home: 'aws', removal: 'retain', protect: true, providers });
     const dev = await evaluate('dev');
-    expect(dev.app).toEqual({ name: 'event-admin', home: 'aws', removal: 'remove', protect: false });
+    expect(dev.app).toEqual({ name: 'event-admin', home: 'aws', removal: 'remove', protect: false, providers });
   });
 
   it("declares exactly one table, and it is core's table definition", async () => {
@@ -128,31 +144,71 @@ describe('sst.config.ts', () => {
     expect(secret.args).toBeUndefined();
   });
 
-  it('runs the Hono app as a Node 22 arm64 function with the table and the secret linked', async () => {
+  it('runs the Hono app as a streaming Node 22 arm64 function with the table and the secrets linked', async () => {
     const { components } = await evaluate('production');
     const fn = one(components, Function);
     const table = one(components, Dynamo);
     const secret = one(components, Secret);
+    const origin = one(components, Linkable);
     expect(fn.componentName).toBe('Api');
     expect(fn.args.handler).toBe('packages/functions/src/lambda.handler');
     expect(fn.args.runtime).toBe('nodejs22.x');
     expect(fn.args.architecture).toBe('arm64');
-    expect(fn.args.link).toEqual([table, secret]);
+    expect(fn.args.link).toEqual([table, secret, origin]);
     // The names the function reads through Resource (packages/functions/src/config.ts).
-    const linked: (keyof LinkedResources)[] = ['Table', 'AdminPassword'];
+    const linked: (keyof LinkedResources)[] = ['Table', 'AdminPassword', 'OriginSecret'];
     expect(fn.args.link.map((c: Component) => c.componentName)).toEqual(linked);
+    // A RESPONSE_STREAM Function URL: lists and exports are not cut at a buffered answer's 6 MB.
+    expect(fn.args.streaming).toBe(true);
     expect(fn.args.url).toEqual({ cors: false });
     expect(parseInt(fn.args.memory)).toBeGreaterThanOrEqual(512);
     expect(fn.args.memory).toMatch(/^\d+ MB$/);
-    // CloudFront waits 20 s for an origin by default: no point running longer.
+    // Bounded: a streamed export may outlast CloudFront's 20 s first-byte wait, but not a minute.
     expect(fn.args.timeout).toMatch(/^\d+ seconds$/);
-    expect(parseInt(fn.args.timeout)).toBeLessThanOrEqual(20);
+    expect(parseInt(fn.args.timeout)).toBeLessThanOrEqual(60);
+  });
+
+  it('links a random origin secret of its own, never a value written in the repository', async () => {
+    const { components } = await evaluate('production');
+    const password = one(components, RandomPassword);
+    const origin = one(components, Linkable);
+    expect(origin.componentName).toBe('OriginSecret');
+    expect(origin.args.properties.value).toBe(password.result);
+    expect(password.args.length).toBeGreaterThanOrEqual(32);
+    // Letters and digits only: it is written into the CloudFront Function's code as a string.
+    expect(password.args.special).toBe(false);
+  });
+
+  it("injects into the Router's viewer-request function: the viewer address on every request, the secret on API requests", async () => {
+    const { components } = await evaluate('production');
+    const router = one(components, Router);
+    const secret = one(components, RandomPassword).result.value;
+    const injection = router.args.edge.viewerRequest.injection;
+    expect(injection).toBeInstanceOf(Output);
+    // Run as CloudFront would: SST puts the injection at the start of its handler.
+    const viewerRequest = (uri: string, headers: Record<string, { value: string }>) =>
+      runInNewContext(`(async function handler(event) {\n${injection.value}\nreturn event.request;\n})(event)`, {
+        event: { viewer: { ip: '198.51.100.23' }, request: { method: 'POST', uri, headers } },
+      }) as Promise<{ headers: Record<string, { value: string }> }>;
+    const forged = { 'x-viewer-address': { value: '10.0.0.1' }, 'x-origin-verify': { value: 'guessed' } };
+    for (const uri of ['/api/auth/login', '/api', '/trpc/auth.me']) {
+      const { headers } = await viewerRequest(uri, { ...forged });
+      expect(headers['x-viewer-address']).toEqual({ value: '198.51.100.23' });
+      expect(headers['x-origin-verify']).toEqual({ value: secret });
+    }
+    for (const uri of ['/', '/assets/index.js', '/apiary', '/events/abc']) {
+      const { headers } = await viewerRequest(uri, { ...forged });
+      expect(headers['x-viewer-address']).toEqual({ value: '198.51.100.23' });
+      expect(headers['x-origin-verify']).toBeUndefined();
+    }
   });
 
   it('points the handler at a module that exports it', async () => {
     const { components } = await evaluate('dev');
     const [path, exported] = one(components, Function).args.handler.split(/\.(?=[^./]+$)/);
     expect(existsSync(resolve(root, `${path}.ts`))).toBe(true);
+    // As Lambda loads it: the runtime's `awslambda` global is there first.
+    installLambdaRuntime();
     const module = await import(resolve(root, `${path}.ts`));
     expect(typeof module[exported]).toBe('function');
   });

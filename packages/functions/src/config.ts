@@ -9,6 +9,12 @@ export interface AppConfig {
   endpoint?: string;
   /** Local only: the server's own http origins, where the demo data's images live (CSP img-src). */
   imageOrigins?: string[];
+  /**
+   * AWS only: the secret the Router's viewer-request function sends in `x-origin-verify`. A
+   * request carrying it came through CloudFront, so its `x-viewer-address` is CloudFront's
+   * viewer address (client-address.ts); without it that header is ignored.
+   */
+  originSecret?: string;
 }
 
 export const defaultTableName = 'event-admin';
@@ -30,6 +36,7 @@ export function localConfig(env: NodeJS.ProcessEnv, endpoint: string): AppConfig
 export interface LinkedResources {
   Table: { name: string };
   AdminPassword: { value: string };
+  OriginSecret: { value: string };
 }
 
 /**
@@ -47,5 +54,6 @@ export function awsConfig(resources: LinkedResources, env: NodeJS.ProcessEnv): A
     admin: { username: env.ADMIN_USERNAME || 'admin', password },
     tableName: resources.Table.name,
     region: env.AWS_REGION,
+    originSecret: resources.OriginSecret.value,
   };
 }
