@@ -63,10 +63,16 @@ async function allEvents(): Promise<ApiEvent[]> {
  */
 async function loadAll() {
   const more = page.getByRole('button', { name: 'Load more' });
+  // A page that failed (a busy machine's store timing out) is asked again, as a user would.
+  const again = page.getByRole('button', { name: 'Try again' });
   await expect
     .poll(
       async () => {
         if (await page.getByTestId('skeleton-row').count()) return false;
+        if (await again.count()) {
+          await again.click().catch(() => undefined);
+          return false;
+        }
         if (await more.count()) {
           if (await more.isEnabled()) await more.click().catch(() => undefined);
           return false;

@@ -61,7 +61,7 @@ describe('Settings > Security', () => {
 
       const codesDialog = page.getByRole('dialog', { name: 'Save your recovery codes' });
       const list = codesDialog.getByRole('list', { name: 'Recovery codes' });
-      await visible(list);
+      await visible(list, 3 * waitMs); // enabling stores ten hashed codes: slower on a busy machine
       recoveryCodes = await list.getByRole('listitem').allInnerTexts();
       expect(recoveryCodes).toHaveLength(10);
       const [download] = await Promise.all([
