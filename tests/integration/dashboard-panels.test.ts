@@ -1,11 +1,11 @@
 import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTableInput } from '@event-admin/core/db/table';
 import { importEvents } from '@event-admin/core/event/event.import';
 import { backfillEventDates } from '@event-admin/core/maintenance/backfill-event-dates';
-import { ensureTable } from '@event-admin/functions/local/dynamo-local';
+import { ensureTable, startDynamoLocal } from '@event-admin/functions/local/dynamo-local';
 import { eventBody, signedIn, startApi, type Client, type TestApi } from '../setup/api.ts';
 import { ok } from './helpers.ts';
 
@@ -132,7 +132,10 @@ describe('events stored before the date index and the status counts', () => {
   });
 
   it('a table made before the date indexes gets them added at start', async () => {
-    const url = inject('dynamoEndpoint');
+    // Its own DynamoDB Local (in memory): the shared one, busy with every other file's tables,
+    // can take minutes to build an index, which is not what this checks.
+    const own = await startDynamoLocal({});
+    const url = own.endpoint;
     const raw = new DynamoDBClient({ endpoint: url, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
     const tableName = `old-${randomUUID()}`;
     const full = createTableInput(tableName);
@@ -157,6 +160,7 @@ describe('events stored before the date index and the status counts', () => {
     } finally {
       await raw.send(new DeleteTableCommand({ TableName: tableName }));
       raw.destroy();
+      await own.stop();
     }
   }, 150_000);
 });
