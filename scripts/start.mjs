@@ -26,7 +26,11 @@ const stale =
 // WEB_DIST points at a build made elsewhere (the e2e suite builds its own).
 if (stale && !process.env.WEB_DIST) {
   console.log('Building the web app...');
-  const result = spawnSync('npm', ['run', 'build', '-w', '@event-admin/web'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build', '-w', '@event-admin/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

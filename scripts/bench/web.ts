@@ -13,6 +13,8 @@ export function buildWeb() {
   const build = spawnSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: resolve(root, 'packages/web'),
     encoding: 'utf8',
+    // React's production build whatever NODE_ENV the caller has.
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (build.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
