@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { enableTwoFactorInput } from '@event-admin/core/two-factor/two-factor.schema';
 import { Dialog } from '../ui/dialog.tsx';
@@ -14,24 +14,24 @@ import { BusyButton } from '../ui/busy-button.tsx';
 /** 'ABCDEFGH...' in groups of four, easier to type into an app by hand. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
-/** Enable 2FA: scan (or type) the secret, confirm with a first code, then keep the recovery codes. */
-export function EnableTwoFactorDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  // Mounted per opening: a new secret each time, and nothing of an earlier attempt left over.
-  return open ? <EnableTwoFactor onClose={onClose} /> : null;
+/** What the security tab's "Enable 2FA" click started: a new secret, asked for once per opening. */
+export type TwoFactorSetupCall = ReturnType<typeof trpc.twoFactor.setup.useMutation>;
+
+/**
+ * Enable 2FA: scan (or type) the secret, confirm with a first code, then keep the recovery codes.
+ * The click that opens it asks for the secret (an effect would ask twice under StrictMode, and
+ * only the later secret is pending on the server).
+ */
+export function EnableTwoFactorDialog({ setup, open, onClose }: { setup: TwoFactorSetupCall; open: boolean; onClose: () => void }) {
+  // Mounted per opening: nothing of an earlier attempt left over.
+  return open ? <EnableTwoFactor setup={setup} onClose={onClose} /> : null;
 }
 
-function EnableTwoFactor({ onClose }: { onClose: () => void }) {
+function EnableTwoFactor({ setup, onClose }: { setup: TwoFactorSetupCall; onClose: () => void }) {
   const utils = trpc.useUtils();
-  const setup = trpc.twoFactor.setup.useMutation();
   const enable = trpc.twoFactor.enable.useMutation();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const form = useForm({ resolver: zodResolver(enableTwoFactorInput), defaultValues: { code: '' } });
-
-  // A fresh secret as the dialog opens; nothing changes on the server until a code confirms it.
-  const { mutate: startSetup } = setup;
-  useEffect(() => {
-    startSetup();
-  }, [startSetup]);
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {

@@ -71,6 +71,11 @@ export function SecurityForm() {
 function TwoFactorAndSessions() {
   const me = trpc.auth.me.useQuery();
   const [open, setOpen] = useState<'enable' | 'disable' | 'sessions' | null>(null);
+  const setup = trpc.twoFactor.setup.useMutation();
+  const startEnable = () => {
+    setup.mutate();
+    setOpen('enable');
+  };
   const close = () => setOpen(null);
   const enabled = me.data?.twoFactorEnabled;
   return (
@@ -89,7 +94,7 @@ function TwoFactorAndSessions() {
               Disable 2FA
             </button>
           ) : (
-            <button type="button" className="btn btn-outline" onClick={() => setOpen('enable')}>
+            <button type="button" className="btn btn-outline" onClick={startEnable}>
               Enable 2FA
             </button>
           ))}
@@ -97,7 +102,7 @@ function TwoFactorAndSessions() {
           Manage Sessions
         </button>
       </div>
-      <EnableTwoFactorDialog open={open === 'enable'} onClose={close} />
+      <EnableTwoFactorDialog setup={setup} open={open === 'enable'} onClose={close} />
       <DisableTwoFactorDialog open={open === 'disable'} onClose={close} />
       <ManageSessionsDialog open={open === 'sessions'} onClose={close} />
     </SettingsCard>
