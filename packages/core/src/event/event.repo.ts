@@ -8,7 +8,6 @@ import { notFound, staleVersion } from '../error.ts';
 import { centsToDollars } from '../transaction/money.ts';
 import { normalizeSearch, type ListOrder } from '../shared.schema.ts';
 import { conversionMilli, formatConversion } from '../stats/stats.rules.ts';
-import { statsIncrement, statusCountDeltas } from '../stats/stats.repo.ts';
 import { canBeUpcoming, eventSearchText } from './event.rules.ts';
 import type { createEventInput, EventInfo, EventsSort, EventStatus, updateEventInput } from './event.schema.ts';
 
@@ -231,13 +230,13 @@ export const editable = [
 /**
  * Updates the editable fields only (counters are never written here), conditional on the
  * version read (the client's, when it sent one, must be that one), so a stale edit is refused
- * instead of overwriting. Its history record, with before and after of each changed field,
- * rides in the same transaction.
+ * instead of overwriting. What the change moves elsewhere (its history record, the status
+ * counts) is `alongside`'s to say, from before and after; it rides in the same transaction.
  */
 export async function updateEventItem(
   db: Db,
   input: z.output<typeof updateEventInput>,
-  record: (before: Record<string, unknown>, after: Record<string, unknown>) => TransactItem,
+  alongside: (before: Record<string, unknown>, after: Record<string, unknown>) => TransactItem[],
   now = new Date(),
 ) {
   const values: Record<string, unknown> = { ...input, date: new Date(input.date).toISOString(), searchText: eventSearchText(input) };
@@ -253,10 +252,9 @@ export async function updateEventItem(
       updatedAt: now.toISOString(),
       version: seen + 1,
     };
-    // The date indexes follow the date and status; the status counts move with the status.
+    // The date indexes follow the date and status.
     const byDate = dateKeys(String(after.date), String(after.status), input.id);
     const upcoming = 'gsi4pk' in byDate ? ', gsi4pk = :gsi4pk, gsi4sk = :gsi4sk' : '';
-    const counts = statusCountDeltas([{ from: String(before.status), to: String(after.status) }]);
     try {
       await transact(db, [
         {
@@ -276,8 +274,7 @@ export async function updateEventItem(
             },
           },
         },
-        ...(Object.keys(counts).length ? [statsIncrement(counts)] : []),
-        record(before, after),
+        ...alongside(before, after),
       ]);
     } catch (error) {
       // the event's update is item 0 of the transaction

@@ -95,16 +95,21 @@ export const page = fn(eventsPageInput, async (db, input) => {
  * and searches it), in batches, before the save answers.
  */
 export const update = fn(updateEventInput, async (db, input, actor) => {
-  const { event, previousTitle } = await updateEventItem(db, input, (before, after) =>
-    auditPut({
-      actor,
-      action: 'update',
-      entity: 'event',
-      entityId: input.id,
-      summary: `Edited ${String(after.title)}`,
-      changes: diffFields(before, after, editable),
-    }),
-  );
+  const { event, previousTitle } = await updateEventItem(db, input, (before, after) => {
+    // The dashboard's status counts move with the status.
+    const counts = statusCountDeltas([{ from: String(before.status), to: String(after.status) }]);
+    return [
+      ...(Object.keys(counts).length ? [statsIncrement(counts)] : []),
+      auditPut({
+        actor,
+        action: 'update',
+        entity: 'event',
+        entityId: input.id,
+        summary: `Edited ${String(after.title)}`,
+        changes: diffFields(before, after, editable),
+      }),
+    ];
+  });
   if (event.title !== previousTitle) await refreshEventTitle(db, event.id, event.title);
   return event;
 });
