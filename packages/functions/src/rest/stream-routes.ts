@@ -27,37 +27,26 @@ export interface StreamRoute {
  * (and `cursor`), through the procedure that validates them.
  */
 function wholeList(
+  path: string,
   pages: (db: Db) => AsyncIterable<unknown[]>,
   page: (api: Api, input: Record<string, unknown>) => Promise<{ items: unknown[]; nextCursor: string | null }>,
-) {
-  return async (api: Api, db: Db, req: RestRequest): Promise<Streamed> => {
-    if (req.query.limit === undefined && req.query.cursor === undefined) return { kind: 'json-array', pages: pages(db) };
-    return { kind: 'json-page', ...(await page(api, { limit: req.query.limit ?? '', cursor: req.query.cursor })) };
+): StreamRoute {
+  return {
+    method: 'GET',
+    path,
+    stream: async (api, db, req) => {
+      if (req.query.limit === undefined && req.query.cursor === undefined) return { kind: 'json-array', pages: pages(db) };
+      return { kind: 'json-page', ...(await page(api, { limit: req.query.limit ?? '', cursor: req.query.cursor })) };
+    },
   };
 }
 
 /** The routes whose answers are written as they are read: whole lists and exports. */
 export const streamRoutes: StreamRoute[] = [
-  {
-    method: 'GET',
-    path: '/api/events',
-    stream: wholeList(Event.listPages, (api, input) => send(api.events.listPage, input)),
-  },
-  {
-    method: 'GET',
-    path: '/api/events-with-details',
-    stream: wholeList(Seo.listWithDetailsPages, (api, input) => send(api.events.listWithDetailsPage, input)),
-  },
-  {
-    method: 'GET',
-    path: '/api/customers',
-    stream: wholeList(Customer.listPages, (api, input) => send(api.customers.listPage, input)),
-  },
-  {
-    method: 'GET',
-    path: '/api/transactions',
-    stream: wholeList(Transaction.listPages, (api, input) => send(api.transactions.listPage, input)),
-  },
+  wholeList('/api/events', Event.listPages, (api, input) => send(api.events.listPage, input)),
+  wholeList('/api/events-with-details', Seo.listWithDetailsPages, (api, input) => send(api.events.listWithDetailsPage, input)),
+  wholeList('/api/customers', Customer.listPages, (api, input) => send(api.customers.listPage, input)),
+  wholeList('/api/transactions', Transaction.listPages, (api, input) => send(api.transactions.listPage, input)),
   {
     method: 'GET',
     path: '/api/exports/transactions.csv',
