@@ -15,6 +15,7 @@ import { importEvents, importPageViews } from '@event-admin/core/event/event.imp
 import { createEventInput, type EventStatus } from '@event-admin/core/event/event.schema';
 import { importTransactions } from '@event-admin/core/transaction/transaction.import';
 import { createTransactionInput, type TransactionStatus } from '@event-admin/core/transaction/transaction.schema';
+import { firstNames, lastNames, paymentMethods, venues } from '@event-admin/functions/local/demo-words';
 import { random } from '@event-admin/functions/local/random';
 import { progressBar } from './progress.ts';
 
@@ -49,51 +50,6 @@ const words = [
   'Countdown',
 ];
 const kinds = ['Night', 'Festival', 'Summit', 'Weekend', 'Fair', 'Expo', 'Show', 'Gala', 'Market', 'Live'];
-const venues = [
-  'Riverside Amphitheater',
-  'Grand Harbor Pavilion',
-  'Metro Convention Center',
-  'The Old Mill Hall',
-  'Lakeside Park',
-  'Union Station Ballroom',
-  'Civic Arena',
-  'The Blue Room',
-];
-const firstNames = [
-  'Olivia',
-  'Liam',
-  'Emma',
-  'Noah',
-  'Ava',
-  'Elijah',
-  'Sophia',
-  'James',
-  'Isabella',
-  'Lucas',
-  'Mia',
-  'Mateo',
-  'Amelia',
-  'Ethan',
-  'Harper',
-  'Kai',
-];
-const lastNames = [
-  'Garcia',
-  'Smith',
-  'Nguyen',
-  'Johnson',
-  'Patel',
-  'Brown',
-  'Kim',
-  'Williams',
-  'Lopez',
-  'Okafor',
-  'Miller',
-  'Rossi',
-  'Davis',
-  'Chen',
-];
-const payments = ['Credit Card', 'Credit Card', 'PayPal', 'Apple Pay', 'Google Pay'];
 const dayMs = 86_400_000;
 
 export interface Probe {
@@ -276,7 +232,7 @@ export async function grow(db: Db, loaded: Loaded, target: number, now: Date, la
       customerId: rnd.pick(loaded.customers),
       amount: `$${rnd.int(2, 30) * 5}.${rnd.pick(['00', '00', '50', '99'])}`,
       status,
-      paymentMethod: rnd.pick(payments),
+      paymentMethod: rnd.pick(paymentMethods),
       purchaseDate: new Date(now.getTime() - rnd.int(1, 730) * dayMs - rnd.int(0, dayMs)).toISOString(),
     });
   });

@@ -8,6 +8,7 @@ import type { EventStatus } from '@event-admin/core/event/event.schema';
 import * as Transaction from '@event-admin/core/transaction/index';
 import type { TransactionStatus } from '@event-admin/core/transaction/transaction.schema';
 import * as Seo from '@event-admin/core/seo/index';
+import { cities, firstNames, lastNames, paymentMethods, streets, venues } from './demo-words.ts';
 import { random } from './random.ts';
 
 const eventNames = [
@@ -37,69 +38,6 @@ const eventNames = [
   'Chili Cook-Off',
   'New Year Countdown Ball',
 ] as const;
-const venues = [
-  'Riverside Amphitheater',
-  'Grand Harbor Pavilion',
-  'Metro Convention Center',
-  'The Old Mill Hall',
-  'Lakeside Park',
-  'Union Station Ballroom',
-  'Civic Arena',
-  'The Blue Room',
-  'Botanical Gardens',
-  'Pier 9 Warehouse',
-] as const;
-const firstNames = [
-  'Olivia',
-  'Liam',
-  'Emma',
-  'Noah',
-  'Ava',
-  'Elijah',
-  'Sophia',
-  'James',
-  'Isabella',
-  'Lucas',
-  'Mia',
-  'Mateo',
-  'Amelia',
-  'Ethan',
-  'Harper',
-  'Kai',
-  'Evelyn',
-  'Leo',
-  'Aria',
-  'Omar',
-] as const;
-const lastNames = [
-  'Garcia',
-  'Smith',
-  'Nguyen',
-  'Johnson',
-  'Patel',
-  'Brown',
-  'Kim',
-  'Williams',
-  'Lopez',
-  'Okafor',
-  'Miller',
-  'Rossi',
-  'Davis',
-  'Chen',
-  'Wilson',
-] as const;
-const cities = [
-  ['Austin', 'TX', '78701'],
-  ['Denver', 'CO', '80202'],
-  ['Portland', 'OR', '97205'],
-  ['Chicago', 'IL', '60601'],
-  ['Nashville', 'TN', '37203'],
-  ['Seattle', 'WA', '98101'],
-  ['Boston', 'MA', '02108'],
-  ['Atlanta', 'GA', '30303'],
-] as const;
-const streets = ['Maple Ave', 'Oak Street', 'Cedar Lane', 'Pine Road', 'Elm Court', 'Lake Drive', 'Hill Street', 'Park Blvd'] as const;
-const paymentMethods = ['Credit Card', 'Credit Card', 'Credit Card', 'PayPal', 'Apple Pay', 'Google Pay'] as const;
 const ctaTexts = ['Register Now', 'Buy Tickets', 'RSVP', 'Learn More', 'Join Us'] as const;
 const dayMs = 24 * 60 * 60 * 1000;
 
