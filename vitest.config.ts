@@ -27,6 +27,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One browser at a time on small machines; each file opens its own context.
           fileParallelism: false,
+          // A browser test that fails once on a busy machine is tried once more, and named as
+          // flaky in the summary (tests/setup/summary-reporter.ts) so it still gets fixed.
+          retry: 1,
         },
       },
     ],
