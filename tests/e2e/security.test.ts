@@ -121,6 +121,35 @@ describe('Settings > Security', () => {
     }
   });
 
+  it('says so when Enable 2FA was opened again in another tab, instead of calling the code wrong', async () => {
+    const { page, context } = await signedIn();
+    try {
+      const openEnable = async (tab: Page) => {
+        await openSecurity(tab);
+        await tab.getByRole('button', { name: 'Enable 2FA' }).click();
+        const dialog = tab.getByRole('dialog', { name: 'Enable 2FA' });
+        await visible(dialog.getByRole('img', { name: 'QR code for your authenticator app' }));
+        return { dialog, secret: (await dialog.getByTestId('two-factor-secret').innerText()).replace(/\s/g, '') };
+      };
+      const first = await openEnable(page);
+      const otherTab = await context.newPage();
+      otherTab.setDefaultTimeout(waitMs);
+      const second = await openEnable(otherTab);
+      expect(second.secret).not.toBe(first.secret);
+      await first.dialog.getByLabel('Authentication code').fill(authenticatorCode(first.secret));
+      await first.dialog.getByRole('button', { name: 'Verify and Enable' }).click();
+      await expectToast(page, 'Failed to enable 2FA');
+      await visible(toasts(page).getByText(/Two-factor setup was started again \(in another tab or window\)/));
+      await first.dialog.getByRole('button', { name: 'Cancel' }).click();
+      await hidden(first.dialog);
+      await visible(status(page).getByText('Two-factor sign-in is off.', { exact: true }));
+      await second.dialog.getByRole('button', { name: 'Cancel' }).click();
+      await hidden(second.dialog);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('lists the sessions, revokes one, and signs out everywhere else', async () => {
     const other = await signedIn('E2E-Tablet/1.0 (Linux; Android 14)');
     const third = await signedIn('E2E-Laptop/2.0 (Windows NT 10.0; Win64; x64)');

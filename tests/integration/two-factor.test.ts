@@ -126,6 +126,22 @@ describe('two-factor sign-in (TOTP)', () => {
     expect(result.status, result.text).toBe(204);
   });
 
+  it('a code for a setup started again elsewhere is told apart from a wrong code (409), and changes nothing', async () => {
+    const first = ok(await admin.post('/api/auth/2fa/setup'));
+    const second = ok(await admin.post('/api/auth/2fa/setup')); // Enable 2FA opened again in another tab
+    expectError(
+      await admin.post('/api/auth/2fa/enable', { code: authenticatorCode(first.secret), secret: first.secret }),
+      409,
+      'Two-factor setup was started again (in another tab or window), so this secret is no longer the one waiting. Close this and open Enable 2FA again.',
+    );
+    expect(ok(await admin.get('/api/auth/me')).twoFactorEnabled).toBe(false);
+    // The waiting one still works, named by its secret as the dialog shows it (in groups of four).
+    const grouped = second.secret.match(/.{4}/g).join(' ');
+    ok(await admin.post('/api/auth/2fa/enable', { code: authenticatorCode(second.secret), secret: grouped }));
+    const off = await admin.post('/api/auth/2fa/disable', { password: adminPassword, code: authenticatorCode(second.secret, 1) });
+    expect(off.status, off.text).toBe(204);
+  });
+
   it('enable without a setup first is refused', async () => {
     expectError(await admin.post('/api/auth/2fa/enable', { code: '123456' }), 400, 'Start the two-factor setup first');
   });

@@ -50,11 +50,17 @@ const recoveryHash = (code: string) => sha256Hex(code.toLowerCase().replace(/[\s
 
 /** Confirms the pending secret with a first code; answers the recovery codes, shown this once. */
 export async function enable(db: Db, rawInput: unknown, now = Date.now()) {
-  const { code } = enableTwoFactorInput.parse(rawInput);
+  const { code, secret } = enableTwoFactorInput.parse(rawInput);
   if (await isEnabled(db)) throw alreadyOn();
   const pending = await getTwoFactorSetup(db);
   if (!pending || pending.expiresAt <= now) {
     throw new DomainError('invalid', 'Start the two-factor setup first: the secret it gave has expired or was never issued.');
+  }
+  if (secret !== undefined && secret.replace(/\s/g, '').toUpperCase() !== pending.secret) {
+    throw new DomainError(
+      'conflict',
+      'Two-factor setup was started again (in another tab or window), so this secret is no longer the one waiting. Close this and open Enable 2FA again.',
+    );
   }
   const step = matchingStep(base32Decode(pending.secret), code, now);
   if (step === null) throw wrongCode();

@@ -16,8 +16,12 @@ export const codeOrRecoveryCode = z
   .min(1, 'Enter a code from your authenticator app or a recovery code')
   .max(32, 'That is not a code from your authenticator app or a recovery code');
 
-/** POST /api/auth/2fa/enable: the first code proves the app holds the secret. */
-export const enableTwoFactorInput = z.object({ code: authenticatorCode });
+/**
+ * POST /api/auth/2fa/enable: the first code proves the app holds the secret. `secret`, when sent
+ * (the dialog sends the one it shows), names which setup the code is for: a setup started again
+ * elsewhere is then told apart from a wrong code.
+ */
+export const enableTwoFactorInput = z.object({ code: authenticatorCode, secret: z.string().max(64).optional() });
 export type EnableTwoFactorInput = z.input<typeof enableTwoFactorInput>;
 
 /** POST /api/auth/2fa/disable and the Disable 2FA form. */

@@ -35,7 +35,7 @@ function EnableTwoFactor({ setup, onClose }: { setup: TwoFactorSetupCall; onClos
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const result = await enable.mutateAsync(values);
+      const result = await enable.mutateAsync({ ...values, secret: setup.data?.secret });
       setRecoveryCodes(result.recoveryCodes);
       await utils.auth.me.invalidate();
       toast({ title: 'Two-factor sign-in is on', description: 'You will be asked for a code each time you sign in.', variant: 'success' });
