@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { followTransactionsWithBarrier } from './local-durability.ts';
 import { isStoreUnreachable, storeUnavailable } from './unavailable.ts';
 
 export interface DbConfig {
@@ -47,6 +48,7 @@ export function createDb(config: DbConfig): Db {
     },
     { step: 'initialize', name: 'storeUnavailable', priority: 'high' },
   );
+  if (local) followTransactionsWithBarrier(client, config.tableName);
   return {
     doc: DynamoDBDocumentClient.from(client, {
       marshallOptions: { removeUndefinedValues: true },

@@ -4,6 +4,8 @@
 const ordered = (value: string, id: string) => `${value}#${id}`;
 
 export const keys = {
+  /** DynamoDB Local only: the item each transaction is followed by (db/local-durability.ts). */
+  localWriteBarrier: () => ({ pk: 'LOCAL#WRITE_BARRIER', sk: 'LOCAL#WRITE_BARRIER' }),
   event: (id: string) => ({ pk: `EVENT#${id}`, sk: 'EVENT' }),
   eventSeo: (id: string) => ({ pk: `EVENT#${id}`, sk: 'SEO' }),
   eventCta: (id: string) => ({ pk: `EVENT#${id}`, sk: 'CTA' }),
