@@ -1,7 +1,8 @@
 // npm start as a user runs it (scripts/start.mjs, on a temporary DATA_DIR and a free port of
 // 127.0.0.1): when DynamoDB Local is killed the server stays up answering 503, restarts it and
-// serves every item again within 30 s; SIGTERM finishes the request in flight, stops DynamoDB
-// Local and exits 0; a server that cannot go on exits non-zero and says why.
+// serves every confirmed write again within 30 s; one alive but silent is killed and restarted;
+// SIGTERM finishes the request in flight, stops DynamoDB Local and exits 0; a server that cannot
+// go on exits non-zero and says why.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,6 +40,8 @@ function start(port: number, dataDir: string): Started {
       WEB_DIST: join(dataDir, 'no-web'),
       ADMIN_PASSWORD: password,
       SEED: 'none',
+      // 30 s by default; shorter here so the hung-store test stays short.
+      DYNAMODB_UNRESPONSIVE_MS: '6000',
     },
   });
   let output = '';
@@ -160,6 +163,28 @@ describe('npm start supervises DynamoDB Local', () => {
     expect(run.output()).toContain('DynamoDB Local stopped unexpectedly (killed by SIGKILL)');
     expect(javaPids(run.output())).toHaveLength(2);
   }, 90_000);
+
+  it('kills and restarts a DynamoDB Local that is alive but silent (paused; a SIGTERM waits while paused)', async () => {
+    const java = javaPids(run.output()).at(-1)!;
+    process.kill(java, 'SIGSTOP');
+    process.kill(java, 'SIGTERM'); // pending until resumed, which never comes
+    const pausedAt = Date.now();
+    await waitFor('a restart', 40_000, async () => (javaPids(run.output()).length === 3 ? true : undefined), run);
+    expect(Date.now() - pausedAt).toBeGreaterThanOrEqual(6000);
+    expect(run.output()).toContain('DynamoDB Local has not answered for 6 s: killing it to start it again.');
+    expect(alive(java)).toBe(false);
+    const events = await waitFor(
+      'the events',
+      20_000,
+      async () => {
+        const response = await fetchWithin(`${run.base}/api/events`, 6000, { headers: { Cookie: client.cookie } });
+        return response.status === 200 ? ((await response.json()) as unknown[]) : undefined;
+      },
+      run,
+    );
+    expect(events).toHaveLength(eventCount);
+    expect(run.child.exitCode).toBeNull();
+  }, 70_000);
 
   it('on SIGTERM finishes the request in flight, refuses new ones, stops DynamoDB Local and exits 0', async () => {
     const java = javaPids(run.output()).at(-1)!;

@@ -55,6 +55,7 @@ async function main() {
     : await superviseDynamoLocal({
         dataDir,
         port: env.DYNAMODB_PORT ? Number(env.DYNAMODB_PORT) : undefined,
+        unresponsiveMs: env.DYNAMODB_UNRESPONSIVE_MS ? Number(env.DYNAMODB_UNRESPONSIVE_MS) : undefined,
         onGiveUp: (reason) => void shutdown(1, `${reason}\nStopping: the API cannot work without its database.`),
       });
   if (stopping) return dynamo.stop(); // asked to stop while it was starting
