@@ -40,8 +40,20 @@ export default async function setup(project: TestProject) {
     },
   });
   let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
+  let pending = '';
+  const take = (chunk: Buffer) => {
+    output += chunk;
+    // What a failing browser test needs to be understood: the server's 5xx answers (with their
+    // cause and duration) and anything its DynamoDB Local supervisor says, as they happen.
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      if (line.includes('DynamoDB Local') || /"status":5\d\d/.test(line)) process.stderr.write(`[e2e server] ${line}\n`);
+    }
+  };
+  child.stdout!.on('data', take);
+  child.stderr!.on('data', take);
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
