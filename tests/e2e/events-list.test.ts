@@ -69,6 +69,9 @@ async function loadAll() {
     .poll(
       async () => {
         if (await page.getByTestId('skeleton-row').count()) return false;
+        // A new filter's rows are on their way: the previous ones stay on screen meanwhile, with
+        // their Load more state, so nothing can be concluded from them yet.
+        if ((await page.locator('main table').getAttribute('aria-busy')) === 'true') return false;
         if (await again.count()) {
           await again.click().catch(() => undefined);
           return false;
