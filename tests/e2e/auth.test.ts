@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { adminPassword, launchBrowser, newPage, signIn } from '../setup/browser.ts';
+import { adminPassword, launchBrowser, newPage, signIn, waitMs } from '../setup/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -32,7 +32,7 @@ describe('sign-in screen', () => {
   it('shows the product title, the card texts and a copyright with the current year', async () => {
     const { page, context, consoleErrors } = await newPage(browser);
     await page.goto('/login');
-    await expect(page.getByRole('heading', { level: 1 }).innerText()).resolves.not.toBe('');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).innerText(), { timeout: waitMs }).not.toBe('');
     await expect(page.getByText('Admin Dashboard', { exact: true }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('heading', { name: 'Sign In' }).isVisible()).resolves.toBe(true);
     await expect(page.getByText('Enter your credentials to access the admin dashboard').isVisible()).resolves.toBe(true);
@@ -67,7 +67,7 @@ describe('sign-in screen', () => {
     await expect(password.getAttribute('type')).resolves.toBe('text');
     await page.getByRole('button', { name: 'Hide password' }).click();
     await expect(password.getAttribute('type')).resolves.toBe('password');
-    await expect(password.inputValue()).resolves.toBe('secret');
+    await expect.poll(() => password.inputValue(), { timeout: waitMs }).toBe('secret');
     await context.close();
   });
 
@@ -122,7 +122,7 @@ describe('sign-in screen', () => {
   it('signs in with the configured password and lands on the dashboard', async () => {
     const { page, context } = await newPage(browser);
     await signIn(page);
-    await expect(page.getByTestId('shell-title').textContent()).resolves.toBe('Dashboard');
+    await expect.poll(() => page.getByTestId('shell-title').textContent(), { timeout: waitMs }).toBe('Dashboard');
     await context.close();
   });
 });
@@ -143,7 +143,7 @@ describe('routes and guards', () => {
     await signIn(page);
     await page.goto('/login');
     await page.waitForURL(dashboardUrl, { timeout: 5000 });
-    await expect(page.getByTestId('shell-title').textContent()).resolves.toBe('Dashboard');
+    await expect.poll(() => page.getByTestId('shell-title').textContent(), { timeout: waitMs }).toBe('Dashboard');
     await context.close();
   });
 

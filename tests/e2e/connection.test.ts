@@ -3,7 +3,7 @@
 // calls to /trpc really fail here (refused connections), the server itself is left alone.
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { hidden, signedInSession, visible } from '../setup/browser.ts';
+import { hidden, signedInSession, visible, waitMs } from '../setup/browser.ts';
 
 const session = signedInSession();
 let page: Page;
@@ -24,7 +24,7 @@ describe('a server that cannot be reached', () => {
     try {
       await page.goto('/transactions');
       await visible(banner());
-      await expect(banner().textContent()).resolves.toMatch(/Trying again( in \d+ s)?/);
+      await expect.poll(() => banner().textContent(), { timeout: waitMs }).toMatch(/Trying again( in \d+ s)?/);
       // Past the read's own two retries (1 s, 2 s) the screen shows its failure; the banner stays.
       await visible(page.getByText('This list could not be loaded.'), 15_000);
       await pause(1000);

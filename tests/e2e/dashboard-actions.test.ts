@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Response } from 'playwright-core';
-import { adminPassword, launchBrowser, newPage } from '../setup/browser.ts';
+import { adminPassword, launchBrowser, newPage, waitMs } from '../setup/browser.ts';
 import { count, expectXAxis, openDashboard, xAxisLabels, type Stats } from './dashboard.helpers.ts';
 
 // The dashboard's chart (and its lazily loaded code) and its actions: links, create, export.
@@ -17,7 +17,7 @@ describe('dashboard chart and actions', () => {
     const { page, context, consoleErrors } = await newPage(browser);
     await openDashboard(page);
     const panel = page.getByTestId('customer-activity');
-    await expect(panel.getByRole('heading').innerText()).resolves.toBe('Customer Activity');
+    await expect.poll(() => panel.getByRole('heading').innerText(), { timeout: waitMs }).toBe('Customer Activity');
     await panel.locator('.apexcharts-canvas svg.apexcharts-svg').waitFor({ timeout: 15_000 });
 
     const select = page.getByLabel('Time range');
@@ -27,7 +27,7 @@ describe('dashboard chart and actions', () => {
       'Last 30 days',
       'Last 90 days',
     ]);
-    await expect(select.locator('option:checked').innerText()).resolves.toBe('Last 7 days');
+    await expect.poll(() => select.locator('option:checked').innerText(), { timeout: waitMs }).toBe('Last 7 days');
     await expectXAxis(page, ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
 
     await select.selectOption({ label: 'Last 30 days' });
@@ -89,8 +89,8 @@ describe('dashboard chart and actions', () => {
 
     await page.goto('/dashboard');
     const tips = page.getByTestId('seo-tips');
-    await expect(tips.getByRole('heading').innerText()).resolves.toBe('SEO Tips');
-    await expect(tips.locator('li').count()).resolves.toBeGreaterThan(0);
+    await expect.poll(() => tips.getByRole('heading').innerText(), { timeout: waitMs }).toBe('SEO Tips');
+    await expect.poll(() => tips.locator('li').count(), { timeout: waitMs }).toBeGreaterThan(0);
     await tips.getByRole('link', { name: 'Manage SEO' }).click();
     await page.waitForURL(/\/seo$/, { timeout: 10_000 });
     await context.close();
@@ -100,7 +100,9 @@ describe('dashboard chart and actions', () => {
     const { page, context, consoleErrors } = await newPage(browser);
     await openDashboard(page);
     const before = (await (await page.request.get('/api/dashboard/stats')).json()) as Stats;
-    await expect(page.getByTestId('stat-card-totalEvents').getByTestId('stat-value').innerText()).resolves.toBe(count(before.totalEvents));
+    await expect
+      .poll(() => page.getByTestId('stat-card-totalEvents').getByTestId('stat-value').innerText(), { timeout: waitMs })
+      .toBe(count(before.totalEvents));
 
     await page.getByTestId('quick-actions').getByRole('button', { name: 'Create New Event' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create New Event' });
@@ -128,8 +130,8 @@ describe('dashboard chart and actions', () => {
     await page.waitForFunction((t) => document.querySelector('[data-testid="event-row"] td')?.textContent === t, title, {
       timeout: 10_000,
     });
-    await expect(firstRow.getByRole('link').innerText()).resolves.toBe('Edit');
-    await expect(page.getByTestId('events-table').getByTestId('event-row').count()).resolves.toBe(4);
+    await expect.poll(() => firstRow.getByRole('link').innerText(), { timeout: waitMs }).toBe('Edit');
+    await expect.poll(() => page.getByTestId('events-table').getByTestId('event-row').count(), { timeout: waitMs }).toBe(4);
     await page.waitForFunction(
       (n) => document.querySelector('[data-testid="stat-card-totalEvents"] [data-testid="stat-value"]')?.textContent === n,
       count(before.totalEvents + 1),

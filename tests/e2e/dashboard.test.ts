@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Request } from 'playwright-core';
 import { conversionBarWidth } from '@event-admin/core/stats/stats.rules';
-import { launchBrowser, newPage, signIn } from '../setup/browser.ts';
+import { launchBrowser, newPage, signIn, waitMs } from '../setup/browser.ts';
 import { batchResult, count, isDashboardBatch, openDashboard, procedures, usd, type EventRow, type Stats } from './dashboard.helpers.ts';
 
 // The dashboard's data: one request, the figures, the panels, and how it loads and fails.
@@ -57,14 +57,14 @@ describe('dashboard', () => {
     ];
     for (const card of cards) {
       const el = page.getByTestId(`stat-card-${card.id}`);
-      await expect(el.getByRole('heading').innerText()).resolves.toBe(card.title);
-      await expect(el.getByTestId('stat-value').innerText()).resolves.toBe(card.value);
+      await expect.poll(() => el.getByRole('heading').innerText(), { timeout: waitMs }).toBe(card.title);
+      await expect.poll(() => el.getByTestId('stat-value').innerText(), { timeout: waitMs }).toBe(card.value);
       const badge = el.getByTestId('change-value');
       await expect(badge.innerText().then((t) => t.trim())).resolves.toBe(card.change);
       const cls = (await badge.getAttribute('class')) ?? '';
       expect(cls, card.id).toContain(card.up ? 'green' : 'red');
       expect(cls, card.id).not.toContain(card.up ? 'red' : 'green');
-      await expect(el.innerText()).resolves.toContain('vs last month');
+      await expect.poll(() => el.innerText(), { timeout: waitMs }).toContain('vs last month');
       // The arrow points the way of the change (an up arrow starts its path at the bottom).
       const arrow = await badge.locator('svg path').first().getAttribute('d');
       expect(arrow, card.id).toBe(card.up ? 'M12 19V5M5 12l7-7 7 7' : 'M12 5v14M19 12l-7 7-7-7');
@@ -82,12 +82,12 @@ describe('dashboard', () => {
     expect(recent.length).toBe(4); // the demo data has 25 events
 
     const table = page.getByTestId('events-table');
-    await expect(table.getByRole('heading').innerText()).resolves.toBe('Recent Events');
+    await expect.poll(() => table.getByRole('heading').innerText(), { timeout: waitMs }).toBe('Recent Events');
     const headers = (await table.locator('thead th').allInnerTexts()).map((h) => h.trim());
     expect(headers).toEqual(['Event Name', 'Date', 'Status', 'Sales', 'Actions']);
 
     const rows = table.getByTestId('event-row');
-    await expect(rows.count()).resolves.toBe(4);
+    await expect.poll(() => rows.count(), { timeout: waitMs }).toBe(4);
     for (const [i, event] of recent.entries()) {
       const row = rows.nth(i);
       const cells = (await row.locator('td').allInnerTexts()).map((c) => c.trim());
@@ -96,7 +96,7 @@ describe('dashboard', () => {
       expect(cells[2]!.toLowerCase()).toBe(event.status);
       expect(cells[3]).toBe(usd(event.sales));
       const link = row.getByRole('link');
-      await expect(link.innerText()).resolves.toBe(event.status === 'completed' ? 'View' : 'Edit');
+      await expect.poll(() => link.innerText(), { timeout: waitMs }).toBe(event.status === 'completed' ? 'View' : 'Edit');
       await expect(link.getAttribute('href')).resolves.toBe(`/events/${event.id}`);
     }
 
@@ -114,13 +114,13 @@ describe('dashboard', () => {
     expect(top.length).toBeGreaterThan(0);
 
     const panel = page.getByTestId('top-events');
-    await expect(panel.getByRole('heading', { level: 2 }).innerText()).resolves.toBe('Top Events by Conversion');
+    await expect.poll(() => panel.getByRole('heading', { level: 2 }).innerText(), { timeout: waitMs }).toBe('Top Events by Conversion');
     const rows = panel.getByTestId('top-event-row');
-    await expect(rows.count()).resolves.toBe(top.length);
+    await expect.poll(() => rows.count(), { timeout: waitMs }).toBe(top.length);
     for (const [i, event] of top.entries()) {
       const row = rows.nth(i);
-      await expect(row.getByTestId('top-event-name').innerText()).resolves.toBe(event.name);
-      await expect(row.getByTestId('top-event-rate').innerText()).resolves.toBe(event.conversionRate);
+      await expect.poll(() => row.getByTestId('top-event-name').innerText(), { timeout: waitMs }).toBe(event.name);
+      await expect.poll(() => row.getByTestId('top-event-rate').innerText(), { timeout: waitMs }).toBe(event.conversionRate);
       const width = await row.getByTestId('conversion-bar').evaluate((el) => (el as HTMLElement).style.width);
       expect(width).toMatch(/%$/);
       // SPEC: the parsed rate x 6 percent (the shared rule also caps it at 100).
@@ -140,10 +140,10 @@ describe('dashboard', () => {
       const n = events.filter((e) => e.status === s).length;
       await expect(status.locator(`[data-status="${s}"] [data-testid="status-count"]`).first().innerText(), s).resolves.toBe(String(n));
     }
-    await expect(status.innerText()).resolves.toContain(`${events.length} events in all`);
+    await expect.poll(() => status.innerText(), { timeout: waitMs }).toContain(`${events.length} events in all`);
 
     const upcoming = page.getByTestId('upcoming-events');
-    await expect(upcoming.getByRole('heading', { level: 2 }).innerText()).resolves.toBe('Upcoming Events');
+    await expect.poll(() => upcoming.getByRole('heading', { level: 2 }).innerText(), { timeout: waitMs }).toBe('Upcoming Events');
     const today = new Date();
     today.setHours(0, 0, 0, 0);
     const expected = events
@@ -169,12 +169,12 @@ describe('dashboard', () => {
     );
     await signIn(page);
     await page.getByTestId('stat-card-skeleton').first().waitFor({ timeout: 10_000 });
-    await expect(page.getByTestId('stat-card-skeleton').count()).resolves.toBe(4);
-    await expect(page.getByTestId('events-table').getByTestId('skeleton-row').count()).resolves.toBe(4);
-    await expect(page.getByTestId('top-event-skeleton').count()).resolves.toBe(5);
+    await expect.poll(() => page.getByTestId('stat-card-skeleton').count(), { timeout: waitMs }).toBe(4);
+    await expect.poll(() => page.getByTestId('events-table').getByTestId('skeleton-row').count(), { timeout: waitMs }).toBe(4);
+    await expect.poll(() => page.getByTestId('top-event-skeleton').count(), { timeout: waitMs }).toBe(5);
     release();
     await page.getByTestId('stat-card-totalEvents').waitFor({ timeout: 10_000 });
-    await expect(page.getByTestId('stat-card-skeleton').count()).resolves.toBe(0);
+    await expect.poll(() => page.getByTestId('stat-card-skeleton').count(), { timeout: waitMs }).toBe(0);
     await context.close();
   });
 
@@ -190,7 +190,7 @@ describe('dashboard', () => {
     );
     await signIn(page);
     await page.getByTestId('stat-cards-error').waitFor({ timeout: 10_000 });
-    await expect(page.getByText('could not be loaded').count()).resolves.toBeGreaterThanOrEqual(4);
+    await expect.poll(() => page.getByText('could not be loaded').count(), { timeout: waitMs }).toBeGreaterThanOrEqual(4);
     // Still signed in: only a 401 signs out.
     expect(new URL(page.url()).pathname).toBe('/dashboard');
 
@@ -198,7 +198,7 @@ describe('dashboard', () => {
     await page.getByTestId('stat-card-totalEvents').waitFor({ timeout: 10_000 });
     await page.getByTestId('events-table').getByRole('button', { name: 'Try again' }).click();
     await page.getByTestId('event-row').first().waitFor({ timeout: 10_000 });
-    await expect(page.getByTestId('event-row').count()).resolves.toBe(4);
+    await expect.poll(() => page.getByTestId('event-row').count(), { timeout: waitMs }).toBe(4);
     expect(consoleErrors.filter((e) => !(e.includes('Failed to load resource') && e.includes('500')))).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { hidden, signedInSession, uid, visible } from '../setup/browser.ts';
+import { hidden, signedInSession, uid, visible, waitMs } from '../setup/browser.ts';
 
 const session = signedInSession();
 let page: Page;
@@ -65,7 +65,7 @@ describe('history', () => {
     expect(status.status()).toBe(200);
     await page.reload();
     await visible(page.getByTestId('unread-count'));
-    await expect(page.getByTestId('unread-count').innerText()).resolves.toMatch(/^1\s*unread$/);
+    await expect.poll(() => page.getByTestId('unread-count').innerText(), { timeout: waitMs }).toMatch(/^1\s*unread$/);
     await bell.click();
     const dialog = page.getByRole('dialog', { name: 'Notifications' });
     await visible(dialog.getByText(`Marked $12.00 by ${customer.name} as failed`));
@@ -78,7 +78,7 @@ describe('history', () => {
     await page.getByRole('banner').getByRole('button', { name: 'Help' }).click();
     const dialog = page.getByRole('dialog', { name: 'Help' });
     await visible(dialog.getByText('Escape'));
-    await expect(dialog.innerText()).resolves.toContain('docs/api.md');
+    await expect.poll(() => dialog.innerText(), { timeout: waitMs }).toContain('docs/api.md');
     await page.keyboard.press('Escape');
     await hidden(dialog);
   });

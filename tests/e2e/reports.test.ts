@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { signedInSession, visible } from '../setup/browser.ts';
+import { signedInSession, visible, waitMs } from '../setup/browser.ts';
 
 // The Reports screen on the demo data: figures from the server, the chart, the table, the exports.
 const session = signedInSession();
@@ -20,9 +20,9 @@ describe('Reports screen', () => {
     await visible(totals);
     const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
     await expect.poll(() => totals.locator('.stat').first().locator('.stat-value').innerText()).toBe(money(report.totals.netCents));
-    await expect(totals.locator('.stat').nth(1).locator('.stat-value').innerText()).resolves.toBe(
-      report.totals.purchases.toLocaleString('en-US'),
-    );
+    await expect
+      .poll(() => totals.locator('.stat').nth(1).locator('.stat-value').innerText(), { timeout: waitMs })
+      .toBe(report.totals.purchases.toLocaleString('en-US'));
     await page.getByTestId('sales-chart').locator('.apexcharts-canvas svg.apexcharts-svg').waitFor({ timeout: 15_000 });
     // Two series: the range and the previous period beneath it.
     await expect.poll(() => page.getByTestId('sales-chart').locator('.apexcharts-series').count(), { timeout: 15_000 }).toBe(2);
@@ -31,7 +31,7 @@ describe('Reports screen', () => {
       await page.request.get(`/trpc/reports.events?input=${encodeURIComponent(JSON.stringify({ from: daysAgo(29), to: today }))}`)
     ).json();
     const rows = page.locator('section', { has: page.getByRole('heading', { name: 'Events in this period' }) }).locator('tbody tr');
-    await expect(rows.count()).resolves.toBe(Math.max(1, events.result.data.events.length));
+    await expect.poll(() => rows.count(), { timeout: waitMs }).toBe(Math.max(1, events.result.data.events.length));
     expect(consoleErrors).toEqual([]);
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, signIn } from '../setup/browser.ts';
+import { launchBrowser, newPage, signIn, waitMs } from '../setup/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -69,7 +69,7 @@ describe('app shell', () => {
       'Transactions',
       'Settings',
     ]);
-    await expect(nav.getByRole('link', { name: /seo/i }).count()).resolves.toBe(0);
+    await expect.poll(() => nav.getByRole('link', { name: /seo/i }).count(), { timeout: waitMs }).toBe(0);
     await expect(nav.getByRole('link', { name: 'Dashboard' }).getAttribute('aria-current')).resolves.toBe('page');
     // The links go where they say.
     for (const [name, path, title] of [
@@ -83,7 +83,7 @@ describe('app shell', () => {
     }
     // The footer shows the profile's name and the role.
     const footer = page.getByTestId('sidebar-user');
-    await expect(footer.innerText()).resolves.toContain('Administrator');
+    await expect.poll(() => footer.innerText(), { timeout: waitMs }).toContain('Administrator');
     expect(consoleErrors).toEqual([]);
     await context.close();
   });
@@ -92,7 +92,7 @@ describe('app shell', () => {
     const { page, context } = await newPage(browser);
     await signIn(page);
     const avatar = page.getByRole('button', { name: 'Account menu' });
-    await expect(avatar.innerText()).resolves.toBe('AD');
+    await expect.poll(() => avatar.innerText(), { timeout: waitMs }).toBe('AD');
     await avatar.click();
     const menu = page.getByRole('menu');
     await menu.waitFor({ state: 'visible', timeout: 5000 });
@@ -166,7 +166,7 @@ describe('sidebar on a 375 px screen', () => {
     // Tap the part of the overlay the sidebar (256 px wide) does not cover.
     await overlay.click({ position: { x: 340, y: 400 } });
     await expectSidebar(page, false);
-    await expect(overlay.count()).resolves.toBe(0);
+    await expect.poll(() => overlay.count(), { timeout: waitMs }).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/dashboard');
     await context.close();
   });

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { hidden, signedInSession, uid, visible } from '../setup/browser.ts';
+import { hidden, signedInSession, uid, visible, waitMs } from '../setup/browser.ts';
 
 const session = signedInSession();
 let page: Page;
@@ -65,7 +65,7 @@ describe('transaction panel', () => {
     await page.goto(`/transactions?id=${transaction.id}`);
     await panel().getByRole('button', { name: 'Refund' }).click();
     const dialog = page.getByRole('dialog', { name: 'Refund transaction' });
-    await expect(dialog.getByLabel('Refund amount').inputValue()).resolves.toBe('$20.00');
+    await expect.poll(() => dialog.getByLabel('Refund amount').inputValue(), { timeout: waitMs }).toBe('$20.00');
     await dialog.getByRole('button', { name: 'Review refund' }).click();
     await visible(dialog.getByText('A reason for the refund is required'));
     await dialog.getByLabel('Refund amount').fill('$25.00');
