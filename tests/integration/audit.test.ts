@@ -1,15 +1,12 @@
 import type { AuditEntry } from '@event-admin/core/audit/audit.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPassword, Client, signedIn, startApi, type TestApi } from '../setup/api.ts';
+import { adminPassword, Client, type TestApi, startSignedIn } from '../setup/api.ts';
 import { createCustomer, createEvent, createTransaction, expectError, ok } from './helpers.ts';
 
 // Its own file (and table): it changes the administrator's password and reads the whole feed.
 let api: TestApi;
 let client: Client;
-beforeAll(async () => {
-  api = await startApi();
-  client = await signedIn(api);
-});
+beforeAll(async () => ({ api, client } = await startSignedIn()));
 afterAll(() => api.stop());
 
 /** The newest history record of one entity. */

@@ -1,15 +1,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { RefundInfo, TransactionDetail, TransactionInfo } from '@event-admin/core/transaction/transaction.schema';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signedIn, startApi, type Client, type TestApi } from '../setup/api.ts';
+import { type Client, type TestApi, startSignedIn } from '../setup/api.ts';
 import { addViews, cents, createCustomer, createEvent, ok } from './helpers.ts';
 
 let api: TestApi;
 let client: Client;
-beforeAll(async () => {
-  api = await startApi();
-  client = await signedIn(api);
-});
+beforeAll(async () => ({ api, client } = await startSignedIn()));
 afterAll(() => api.stop());
 
 /** A small seeded generator (mulberry32): the same sequence on every run, a failure can be replayed. */

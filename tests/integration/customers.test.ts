@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerBody, signedIn, startApi, type Client, type TestApi } from '../setup/api.ts';
+import { customerBody, type Client, type TestApi, startSignedIn } from '../setup/api.ts';
 import { createCustomer, createEvent, expectError, inBatches, ok, createTransaction, unknownId } from './helpers.ts';
 
 let api: TestApi;
 let client: Client;
-beforeAll(async () => {
-  api = await startApi();
-  client = await signedIn(api);
-});
+beforeAll(async () => ({ api, client } = await startSignedIn()));
 afterAll(() => api.stop());
 
 const address = (overrides: Record<string, unknown> = {}) => ({

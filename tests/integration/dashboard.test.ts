@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn, startApi, type Client, type TestApi } from '../setup/api.ts';
+import { type Client, type TestApi, startSignedIn } from '../setup/api.ts';
 import { addViews, cents, createCustomer, createEvent, ok, createTransaction } from './helpers.ts';
 
 // The dashboard counts the whole table, so this file's tests build on one another, in order.
 let api: TestApi;
 let client: Client;
-beforeAll(async () => {
-  api = await startApi();
-  client = await signedIn(api);
-});
+beforeAll(async () => ({ api, client } = await startSignedIn()));
 afterAll(() => api.stop());
 
 const stats = async () => ok(await client.get('/api/dashboard/stats'));

@@ -1,13 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn, startApi, Client, type HttpResult, type TestApi } from '../setup/api.ts';
+import { Client, type HttpResult, type TestApi, startSignedIn } from '../setup/api.ts';
 import { cents, createCustomer, createEvent, createTransaction, expectError, inBatches, ok } from './helpers.ts';
 
 let api: TestApi;
 let client: Client;
-beforeAll(async () => {
-  api = await startApi();
-  client = await signedIn(api);
-});
+beforeAll(async () => ({ api, client } = await startSignedIn()));
 afterAll(() => api.stop());
 
 /** An RFC 4180 reader, written out here so the test does not trust the writer's own rules. */

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, utcDay } from '@event-admin/core/report/report.rules';
-import { signedIn, startApi, type Client, type TestApi } from '../setup/api.ts';
+import { type Client, type TestApi, startSignedIn } from '../setup/api.ts';
 import { addViews, cents, createCustomer, createEvent, createTransaction, expectError, ok, unknownId } from './helpers.ts';
 
 // Each file has its own table, so the whole business's figures here are this file's writes.
 let api: TestApi;
 let client: Client;
-beforeAll(async () => {
-  api = await startApi();
-  client = await signedIn(api);
-});
+beforeAll(async () => ({ api, client } = await startSignedIn()));
 afterAll(() => api.stop());
 
 const today = utcDay(new Date());

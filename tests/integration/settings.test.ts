@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn, startApi, type Client, type TestApi } from '../setup/api.ts';
+import { type Client, type TestApi, startSignedIn } from '../setup/api.ts';
 import { expectError, ok } from './helpers.ts';
 
 // Settings are one record per table: this file's tests run in order on their own table.
 let api: TestApi;
 let client: Client;
-beforeAll(async () => {
-  api = await startApi();
-  client = await signedIn(api);
-});
+beforeAll(async () => ({ api, client } = await startSignedIn()));
 afterAll(() => api.stop());
 
 describe('GET/POST /api/app-settings', () => {

@@ -2,15 +2,12 @@ import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { backfillTransactionPointers } from '@event-admin/core/maintenance/backfill-transaction-ids';
 import type { RefundInfo, TransactionInfo } from '@event-admin/core/transaction/transaction.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn, startApi, type Client, type TestApi } from '../setup/api.ts';
+import { type Client, type TestApi, startSignedIn } from '../setup/api.ts';
 import { createCustomer, createEvent, createTransaction, expectError, ok, unknownId } from './helpers.ts';
 
 let api: TestApi;
 let client: Client;
-beforeAll(async () => {
-  api = await startApi();
-  client = await signedIn(api);
-});
+beforeAll(async () => ({ api, client } = await startSignedIn()));
 afterAll(() => api.stop());
 
 async function purchase(amount: string, status: 'completed' | 'pending' | 'failed' = 'completed') {

@@ -109,6 +109,12 @@ export async function signedIn(api: TestApi) {
   return new Client(api.base).login();
 }
 
+/** A fresh app and table with a client signed in to it: what most test files start from. */
+export async function startSignedIn(options: { log?: RequestLog } = {}) {
+  const api = await startApi(options);
+  return { api, client: await signedIn(api) };
+}
+
 /** The HTTP status of a failed tRPC call. */
 export async function trpcStatus(call: Promise<unknown>) {
   try {
