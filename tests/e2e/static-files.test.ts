@@ -1,6 +1,7 @@
 // What a careful user notices beyond the screens: no search engine may index the app, hashed
 // files are cached for a year while index.html is revalidated, and the demo data's images come
-// from the app itself, so a machine without internet shows them with a clean console.
+// from the app itself, so a machine without internet shows them with a clean console; and the
+// scripts are React's production build.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { baseUrl, launchBrowser, newPage, signIn, waitMs } from '../setup/browser.ts';
@@ -34,6 +35,17 @@ describe('robots and caching', () => {
       const response = await get(asset);
       expect(response.status, asset).toBe(200);
       expect(response.headers.get('cache-control'), asset).toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it("serves React's production build, as npm start does (not the development build vitest's NODE_ENV=test would give)", async () => {
+    const html = await (await get('/')).text();
+    const scripts = [...html.matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      const code = await (await get(script)).text();
+      // A warning only React's development build carries.
+      expect(code, script).not.toContain('unique "key" prop');
     }
   });
 
