@@ -121,6 +121,14 @@ export const eventsByDate = (order: ListOrder) => ({
   ScanIndexForward: order === 'asc',
 });
 
+/** Every event by when it was created, newest first unless `asc`: a Query of gsi1. */
+export const eventsByCreated = (order: ListOrder) => ({
+  IndexName: 'gsi1' as const,
+  KeyConditionExpression: 'gsi1pk = :pk',
+  ExpressionAttributeValues: { ':pk': keys.eventsByCreated('', '').gsi1pk },
+  ScanIndexForward: order === 'asc',
+});
+
 /** The soonest events from `from` on that can still be upcoming (dashboard): one Query of the sparse gsi4. */
 export async function upcomingEventItems(db: Db, from: string, limit: number) {
   const result = await db.doc.send(
@@ -137,16 +145,7 @@ export async function upcomingEventItems(db: Db, from: string, limit: number) {
 
 /** The most recently created events (dashboard Recent Events): one Query of `limit` items. */
 export async function recentEventItems(db: Db, limit: number) {
-  const result = await db.doc.send(
-    new QueryCommand({
-      TableName: db.tableName,
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.eventsByCreated('', '').gsi1pk },
-      ScanIndexForward: false,
-      Limit: limit,
-    }),
-  );
+  const result = await db.doc.send(new QueryCommand({ TableName: db.tableName, ...eventsByCreated('desc'), Limit: limit }));
   return result.Items ?? [];
 }
 
@@ -169,25 +168,20 @@ export function searchEventItems(
     order?: ListOrder;
   },
 ) {
-  const index =
-    page.sort === 'date'
-      ? { IndexName: 'gsi3' as const, KeyConditionExpression: 'gsi3pk = :pk', pk: keys.eventsByDate('', '').gsi3pk }
-      : { IndexName: 'gsi1' as const, KeyConditionExpression: 'gsi1pk = :pk', pk: keys.eventsByCreated('', '').gsi1pk };
+  const index = (page.sort === 'date' ? eventsByDate : eventsByCreated)(page.order ?? 'desc');
   const term = normalizeSearch(page.q);
   const filters = [...(term ? ['contains(searchText, :q)'] : []), ...(page.status ? ['#status = :status'] : [])];
   return querySearchPage(
     db,
     {
-      IndexName: index.IndexName,
-      KeyConditionExpression: index.KeyConditionExpression,
+      ...index,
       ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
       ...(page.status ? { ExpressionAttributeNames: { '#status': 'status' } } : {}),
       ExpressionAttributeValues: {
-        ':pk': index.pk,
+        ...index.ExpressionAttributeValues,
         ...(term ? { ':q': term } : {}),
         ...(page.status ? { ':status': page.status } : {}),
       },
-      ScanIndexForward: page.order === 'asc',
     },
     {
       limit: page.limit,

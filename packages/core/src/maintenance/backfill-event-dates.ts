@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { queryAll } from '../db/query.ts';
 import { forEachLimited, isConditionFailure } from '../db/write.ts';
-import { dateKeys } from '../event/event.repo.ts';
+import { dateKeys, eventsByCreated } from '../event/event.repo.ts';
 import { eventStatuses } from '../event/event.rules.ts';
 import { statusCountField } from '../stats/stats.repo.ts';
 
@@ -21,11 +21,7 @@ export async function backfillEventDates(db: Db, options: { tableIsNew?: boolean
   if (done.Item) return { updated: 0 };
   let updated = 0;
   if (!options.tableIsNew) {
-    const events = await queryAll(db, {
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.eventsByCreated('', '').gsi1pk },
-    });
+    const events = await queryAll(db, eventsByCreated('asc'));
     const missing = events.filter((e) => e.gsi3pk === undefined);
     await forEachLimited(missing, 8, async (e) => {
       const byDate = dateKeys(String(e.date), String(e.status), String(e.id));
