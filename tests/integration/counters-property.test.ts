@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { RefundInfo, TransactionDetail, TransactionInfo } from '@event-admin/core/transaction/transaction.schema';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { random } from '@event-admin/functions/local/random';
 import { type Client, type TestApi, startSignedIn } from '../setup/api.ts';
 import { addViews, cents, createCustomer, createEvent, ok } from './helpers.ts';
 
@@ -9,23 +10,12 @@ let client: Client;
 beforeAll(async () => ({ api, client } = await startSignedIn()));
 afterAll(() => api.stop());
 
-/** A small seeded generator (mulberry32): the same sequence on every run, a failure can be replayed. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const read = async (key: { pk: string; sk: string }) =>
   (await api.db.doc.send(new GetCommand({ TableName: api.db.tableName, Key: key, ConsistentRead: true }))).Item!;
 
 it('after random purchases, status changes, refunds and bulk actions, every counter and day figure equals a recomputation', async () => {
-  const rand = random(20261124);
-  const pick = <T>(list: readonly T[]) => list[Math.floor(rand() * list.length)]!;
+  // Seeded: the same sequence on every run, so a failure can be replayed.
+  const { next: rand, pick } = random(20261124);
   const events = await Promise.all([1, 2, 3].map(() => createEvent(client)));
   const customers = await Promise.all([1, 2, 3, 4, 5].map(() => createCustomer(client)));
   const ids: string[] = [];

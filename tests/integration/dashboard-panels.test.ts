@@ -6,6 +6,7 @@ import { createTableInput } from '@event-admin/core/db/table';
 import { importEvents } from '@event-admin/core/event/event.import';
 import { backfillEventDates } from '@event-admin/core/maintenance/backfill-event-dates';
 import { ensureTable, startDynamoLocal } from '@event-admin/functions/local/dynamo-local';
+import { random } from '@event-admin/functions/local/random';
 import { eventBody, signedIn, startApi, type Client, type TestApi } from '../setup/api.ts';
 import { ok } from './helpers.ts';
 
@@ -24,17 +25,6 @@ beforeAll(async () => {
   trpc = client.trpc();
 });
 afterAll(() => api.stop());
-
-/** A small seeded generator (mulberry32), so a failure can be replayed. */
-function random(seed: number) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function recount() {
   const events: any[] = ok(await client.get('/api/events'));
@@ -61,8 +51,8 @@ async function expectPanelsMatch() {
 
 describe('Events by Status and Upcoming Events', () => {
   it('equal a recomputation after a random sequence of creates, status changes and date changes', async () => {
-    const next = random(20261124);
-    const pick = <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+    // Seeded: the same sequence on every run, so a failure can be replayed.
+    const { next, pick } = random(20261124);
     const ids: string[] = [];
     for (let step = 0; step < 60; step++) {
       const date = new Date(today.getTime() + Math.floor(next() * 40 - 10) * day + Math.floor(next() * 24) * 3_600_000).toISOString();

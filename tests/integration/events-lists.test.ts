@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn, startApi, Client, type HttpResult, type TestApi } from '../setup/api.ts';
-import { createEvent, expectError, ok } from './helpers.ts';
+import { signedIn, startApi, Client, type TestApi } from '../setup/api.ts';
+import { createEvent, expectError, followLinks, ok } from './helpers.ts';
 
 // GET /api/events and /api/events-with-details: streamed whole (latest date first, as before they
 // were streamed) or paged by `?limit&cursor` with a Link header; the events list by event date.
@@ -30,20 +30,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => api.stop());
 
-/** Follows the Link headers from `?limit=N` to the end (bounded). */
-async function follow(path: string, limit: number) {
-  const items: any[] = [];
-  let next: string | null = `${path}?limit=${limit}`;
-  for (let pages = 0; next && pages < 100; pages++) {
-    const result: HttpResult<any> = await client.get(next);
-    const page: any[] = ok(result);
-    expect(page.length).toBeLessThanOrEqual(limit);
-    items.push(...page);
-    next = /^<([^>]+)>; rel="next"$/.exec(result.headers.get('link') ?? '')?.[1] ?? null;
-  }
-  expect(next).toBeNull();
-  return items;
-}
+const follow = (path: string, limit: number) => followLinks(client, path, limit);
 
 const latestFirst = (a: { date: string }, b: { date: string }) => b.date.localeCompare(a.date);
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, type HttpResult, type TestApi, startSignedIn } from '../setup/api.ts';
-import { cents, createCustomer, createEvent, createTransaction, expectError, inBatches, ok } from './helpers.ts';
+import { Client, type TestApi, startSignedIn } from '../setup/api.ts';
+import { cents, createCustomer, createEvent, createTransaction, expectError, followLinks, inBatches, ok } from './helpers.ts';
 
 let api: TestApi;
 let client: Client;
@@ -131,19 +131,7 @@ describe('exports', () => {
 });
 
 describe('whole lists by Link', () => {
-  async function follow(path: string, limit: number) {
-    const items: any[] = [];
-    let next: string | null = `${path}?limit=${limit}`;
-    for (let pages = 0; next && pages < 100; pages++) {
-      const result: HttpResult<any> = await client.get(next);
-      const page: any[] = ok(result);
-      expect(page.length).toBeLessThanOrEqual(limit);
-      items.push(...page);
-      next = /^<([^>]+)>; rel="next"$/.exec(result.headers.get('link') ?? '')?.[1] ?? null;
-    }
-    expect(next).toBeNull();
-    return items;
-  }
+  const follow = (path: string, limit: number) => followLinks(client, path, limit);
 
   it('pages through /api/transactions and /api/customers to the end, equal to the unpaged list', async () => {
     for (const path of ['/api/transactions', '/api/customers']) {

@@ -53,3 +53,18 @@ export async function inBatches<T, R>(items: readonly T[], limit: number, task: 
   }
   return results;
 }
+
+/** Pages through a whole list from `?limit=N` by its Link headers to the end (at most 100 pages). */
+export async function followLinks(client: Client, path: string, limit: number) {
+  const items: any[] = [];
+  let next: string | null = `${path}?limit=${limit}`;
+  for (let pages = 0; next && pages < 100; pages++) {
+    const result: HttpResult<any> = await client.get(next);
+    const page: any[] = ok(result);
+    expect(page.length).toBeLessThanOrEqual(limit);
+    items.push(...page);
+    next = /^<([^>]+)>; rel="next"$/.exec(result.headers.get('link') ?? '')?.[1] ?? null;
+  }
+  expect(next).toBeNull();
+  return items;
+}
