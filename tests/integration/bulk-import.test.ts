@@ -1,6 +1,6 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '@event-admin/core/db/keys';
+import { getStatsItem } from '@event-admin/core/stats/stats.repo';
+import { customerCounts, getCustomerWithCounts } from '@event-admin/core/customer/customer.repo';
 import { importCustomers } from '@event-admin/core/customer/customer.import';
 import { importEvents, importPageViews } from '@event-admin/core/event/event.import';
 import { importTransactions } from '@event-admin/core/transaction/transaction.import';
@@ -131,10 +131,7 @@ describe('bulk import', () => {
     const top = (list: any[]) => list.map((t) => [t.name, t.conversionRate]);
     expect(top(await get(bulkClient, '/api/dashboard/top-events'))).toEqual(top(await get(liveClient, '/api/dashboard/top-events')));
     // The stored totals themselves, not only what the API rounds them to.
-    const stats = async (api: TestApi) => {
-      const { pk, sk, ...item } = (await api.db.doc.send(new GetCommand({ TableName: api.db.tableName, Key: keys.stats() }))).Item!;
-      return item;
-    };
+    const stats = (api: TestApi) => getStatsItem(api.db, true);
     expect(await stats(bulk)).toEqual(await stats(live));
   });
 
@@ -148,8 +145,9 @@ describe('bulk import', () => {
       return Object.fromEntries(
         await Promise.all(
           list.map(async (c: any) => {
-            const item = (await api.db.doc.send(new GetCommand({ TableName: api.db.tableName, Key: keys.customer(c.id) }))).Item!;
-            return [c.name, [item.transactionCount ?? 0, item.completedPurchases ?? 0]];
+            const stored = await getCustomerWithCounts(api.db, c.id, true);
+            const counts = customerCounts(stored.item!, stored.counts);
+            return [c.name, [counts.transactions, counts.completed]];
           }),
         ),
       );

@@ -2,6 +2,8 @@ import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DynamoDBC
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '@event-admin/core/db/keys';
+import { shardSuffixes } from '@event-admin/core/db/shards';
 import { createTableInput } from '@event-admin/core/db/table';
 import { importEvents } from '@event-admin/core/event/event.import';
 import { backfillEventDates } from '@event-admin/core/maintenance/backfill-event-dates';
@@ -105,13 +107,15 @@ describe('events stored before the date index and the status counts', () => {
         }),
       );
     }
-    await api.db.doc.send(
-      new UpdateCommand({
-        TableName: api.db.tableName,
-        Key: { pk: 'STATS', sk: 'GLOBAL' },
-        UpdateExpression: 'REMOVE draftEvents, activeEvents, completedEvents, cancelledEvents',
-      }),
-    );
+    for (const shard of shardSuffixes) {
+      await api.db.doc.send(
+        new UpdateCommand({
+          TableName: api.db.tableName,
+          Key: keys.stats(shard),
+          UpdateExpression: 'REMOVE draftEvents, activeEvents, completedEvents, cancelledEvents',
+        }),
+      );
+    }
     expect(ok(await client.get('/api/events'))).toEqual([]);
     expect((await trpc.dashboard.eventsByStatus.query()).total).toBe(0);
 

@@ -48,7 +48,8 @@ async function timed(method: string, path: string, body?: unknown) {
     signal: AbortSignal.timeout(15_000),
   });
   const text = await response.text();
-  return { status: response.status, text, type: response.headers.get('content-type'), ms: performance.now() - started };
+  const retryAfter = response.headers.get('retry-after');
+  return { status: response.status, text, type: response.headers.get('content-type'), retryAfter, ms: performance.now() - started };
 }
 
 const calls: [string, string, unknown?][] = [
@@ -80,6 +81,7 @@ describe('a paused store (SIGSTOP)', () => {
       expect(all).toHaveLength(40);
       for (const result of all) {
         expect(result.status, `${result.path}: ${result.text}`).toBe(503);
+        expect(result.retryAfter, result.path).toBe('2');
         expect(result.ms, result.path).toBeLessThan(5000);
       }
       const rest = all.filter((r) => r.path.startsWith('/api/'));

@@ -1,5 +1,14 @@
 export type DomainErrorKind =
-  'invalid' | 'unauthorized' | 'forbidden' | 'not_found' | 'conflict' | 'too_large' | 'rate_limited' | 'unavailable';
+  | 'invalid'
+  | 'unauthorized'
+  | 'forbidden'
+  | 'not_found'
+  | 'conflict'
+  /** well-formed, but it contradicts an earlier request (an Idempotency-Key reused with another body): 422 */
+  | 'unprocessable'
+  | 'too_large'
+  | 'rate_limited'
+  | 'unavailable';
 
 /** The one error the domain throws on purpose. Its message is shown to the user as is. */
 export class DomainError extends Error {

@@ -50,7 +50,7 @@ export const normalizeSearch = (term: string | null | undefined) => (term ?? '')
 export const pageInput = (defaultLimit: number) =>
   z.object({
     limit: z.number().int().min(1).max(100).default(defaultLimit),
-    cursor: z.string().max(2000).nullish(),
+    cursor: z.string().max(4000).nullish(),
     q: searchTerm,
   });
 
@@ -67,5 +67,14 @@ export const listPageInput = z.object({
     .int('Limit must be a whole number between 1 and 1000')
     .min(1, 'Limit must be a whole number between 1 and 1000')
     .max(1000, 'Limit must be a whole number between 1 and 1000'),
-  cursor: z.string().max(2000).nullish(),
+  cursor: z.string().max(4000).nullish(),
 });
+
+/**
+ * The Idempotency-Key of a write a client may retry (a header on REST, this field on tRPC): the
+ * same key with the same request within 24 hours answers the first answer again.
+ */
+export const idempotencyKey = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,200}$/, 'An Idempotency-Key is 1 to 200 visible ASCII characters (a UUID is a good one)')
+  .optional();

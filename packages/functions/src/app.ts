@@ -3,6 +3,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { fetchRequestHandler } from '@trpc/server/adapters/fetch';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { Db } from '@event-admin/core/db/client';
+import { backgroundJobs, type JobKick } from '@event-admin/core/jobs/index';
 import { bodyLimit } from './body-limit.ts';
 import type { AppConfig } from './config.ts';
 import { clientAddress } from './client-address.ts';
@@ -39,6 +40,16 @@ const noStore: MiddlewareHandler = async (c, next) => {
   c.header('Cache-Control', 'no-store');
 };
 
+/**
+ * Every 503 (a store that does not answer, throttling, retries run out) says when to try again,
+ * so a client backs off instead of hammering a busy store.
+ */
+export const retryAfterSeconds = 2;
+const retryAfter: MiddlewareHandler = async (c, next) => {
+  await next();
+  if (c.res.status === 503 && !c.res.headers.has('Retry-After')) c.header('Retry-After', String(retryAfterSeconds));
+};
+
 /** An internal back office: no search engine should list it (robots.txt says so too). */
 const noIndex: MiddlewareHandler = async (c, next) => {
   await next();
@@ -48,10 +59,13 @@ const noIndex: MiddlewareHandler = async (c, next) => {
 /**
  * The whole API as one Hono app: the local server and the Lambda mount this very app.
  * `log` receives one line per API request (stdout unless told otherwise, e.g. by tests).
+ * `jobs` starts the background work a write queued (a rename's purchases): in this process
+ * unless the runtime brings its own (the Lambda invokes the jobs function).
  */
-export function createApp(deps: { db: Db; config: AppConfig; log?: RequestLog }) {
+export function createApp(options: { db: Db; config: AppConfig; log?: RequestLog; jobs?: JobKick }) {
+  const deps = { ...options, jobs: options.jobs ?? backgroundJobs(options.db) };
   const app = new Hono<ApiEnv>();
-  for (const prefix of ['/api/*', '/trpc/*']) app.use(prefix, requestLog(deps.log ?? stdoutLog), noStore);
+  for (const prefix of ['/api/*', '/trpc/*']) app.use(prefix, requestLog(deps.log ?? stdoutLog), noStore, retryAfter);
   app.use(
     '*',
     secureHeaders({

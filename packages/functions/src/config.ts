@@ -37,6 +37,8 @@ export interface LinkedResources {
   Table: { name: string };
   AdminPassword: { value: string };
   OriginSecret: { value: string };
+  /** the background worker (packages/functions/src/jobs.ts), started after a rename; without it the cron alone runs it */
+  Jobs?: { name: string };
 }
 
 /**

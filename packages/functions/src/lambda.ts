@@ -3,10 +3,17 @@ import { streamHandle } from 'hono/aws-lambda';
 import type { Writable } from 'node:stream';
 import { Resource } from 'sst';
 import { createDb } from '@event-admin/core/db/client';
+import { counterRefresh } from '@event-admin/core/event/counters';
+import type { JobKick } from '@event-admin/core/jobs/index';
+import type { LambdaClient } from '@aws-sdk/client-lambda';
 import { createApp } from './app.ts';
 import { compression } from './compress.ts';
 import { awsConfig, type AppConfig, type LinkedResources } from './config.ts';
 import type { RequestLog } from './request-log.ts';
+
+// Each instance serves one request at a time: an event's copy of its counters is refreshed at
+// most once a second per instance (event/counters.ts), however many buyers it serves.
+if (process.env.COUNTER_REFRESH_MS === undefined) counterRefresh.intervalMs = 1000;
 
 /** A response-streaming handler: Lambda hands it the event and a writable stream for the answer. */
 export type StreamingHandler = (event: unknown, responseStream: Writable, context: unknown) => Promise<void>;
@@ -30,8 +37,8 @@ function streamingRuntime(): LambdaStreamingRuntime {
  * compresses only answers with a Content-Length, so the function compresses its own, as `npm
  * start` does. Request log lines go to stdout, which Lambda sends to CloudWatch as they are.
  */
-export function createHandler(config: AppConfig, log?: RequestLog): StreamingHandler {
-  const api = createApp({ db: createDb(config), config, log });
+export function createHandler(config: AppConfig, log?: RequestLog, jobs?: JobKick): StreamingHandler {
+  const api = createApp({ db: createDb(config), config, log, jobs });
   const app = new Hono();
   app.use('*', compression());
   // client-address.ts trusts CloudFront's viewer address only on proof of this secret.
@@ -39,8 +46,33 @@ export function createHandler(config: AppConfig, log?: RequestLog): StreamingHan
   return streamHandle(app) as unknown as StreamingHandler;
 }
 
+/**
+ * Starts the jobs function (infra/jobs.ts) with an asynchronous invoke: the answer waits for
+ * Lambda to accept the event (milliseconds), never for the work. A kick that fails only delays
+ * the work to the next minute's cron run, so it is logged, not thrown.
+ */
+export function invokeJobs(functionName: string): JobKick {
+  let client: LambdaClient | undefined;
+  return {
+    async kick() {
+      try {
+        // Loaded by the first rename, not by every cold start.
+        const { InvokeCommand, LambdaClient } = await import('@aws-sdk/client-lambda');
+        client ??= new LambdaClient({});
+        await client.send(new InvokeCommand({ FunctionName: functionName, InvocationType: 'Event' }));
+      } catch (error) {
+        console.error(`Could not start ${functionName}; the cron runs the jobs within a minute.`, error);
+      }
+    },
+  };
+}
+
 let live: StreamingHandler | undefined;
-const fromResources = () => createHandler(awsConfig(Resource as unknown as LinkedResources, process.env));
+const fromResources = () => {
+  const resources = Resource as unknown as LinkedResources;
+  const jobs = resources.Jobs ? invokeJobs(resources.Jobs.name) : { kick: async () => {} };
+  return createHandler(awsConfig(resources, process.env), undefined, jobs);
+};
 
 // On Lambda the app is built during init (boosted CPU, and a missing secret fails the start
 // instead of the first request); elsewhere, e.g. tests, only when first invoked.

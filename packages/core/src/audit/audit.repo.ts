@@ -1,7 +1,7 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
+import { mergedSearchPage } from '../db/merge.ts';
 import { queryPage, stripKeys } from '../db/query.ts';
 import type { TransactItem } from '../db/write.ts';
 import { DomainError } from '../error.ts';
@@ -70,7 +70,8 @@ const previousMonth = (month: string) => {
 
 interface FeedCursor {
   month: string;
-  key?: Record<string, unknown>;
+  /** the month's merged-list cursor (db/merge.ts) */
+  at?: string;
 }
 
 const encode = (cursor: FeedCursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url');
@@ -78,7 +79,7 @@ const encode = (cursor: FeedCursor) => Buffer.from(JSON.stringify(cursor)).toStr
 function decode(cursor: string): FeedCursor {
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as FeedCursor;
-    if (/^\d{4}-\d{2}$/.test(value.month)) return value;
+    if (/^\d{4}-\d{2}$/.test(value.month) && (value.at === undefined || typeof value.at === 'string')) return value;
   } catch {
     // the typed error below
   }
@@ -86,9 +87,10 @@ function decode(cursor: string): FeedCursor {
 }
 
 /**
- * The whole feed, newest first, optionally only one entity kind or the notable records: a Query
- * per month partition, walking months backwards from the cursor's (now's) to the first. The
- * cursor holds the month and the key within it, so the next page goes on exactly there.
+ * The whole feed, newest first, optionally only one entity kind or the notable records: per
+ * month, the month's partitions (one per shard, db/shards.ts) merged by time, walking months
+ * backwards from the cursor's (now's) to the first. The cursor holds the month and the position
+ * within it, so the next page goes on exactly there.
  */
 export async function pageFeedItems(
   db: Db,
@@ -96,46 +98,33 @@ export async function pageFeedItems(
   now = new Date(),
 ) {
   const filters = [...(page.entity ? ['entity = :entity'] : []), ...(page.notable ? ['notable = :true'] : [])];
-  let { month, key } = page.cursor ? decode(page.cursor) : { month: now.toISOString().slice(0, 7), key: undefined };
+  let { month, at } = page.cursor ? decode(page.cursor) : { month: now.toISOString().slice(0, 7), at: undefined };
   const items: Record<string, unknown>[] = [];
   let scanned = 0;
   while (month >= feedStartMonth) {
-    const needed = page.limit - items.length;
-    const result = await db.doc
-      .send(
-        new QueryCommand({
-          TableName: db.tableName,
-          IndexName: 'gsi1',
-          KeyConditionExpression: 'gsi1pk = :pk',
-          ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
-          ExpressionAttributeValues: {
-            ':pk': keys.auditFeed(`${month}-01`, '').gsi1pk,
-            ...(page.entity ? { ':entity': page.entity } : {}),
-            ...(page.notable ? { ':true': true } : {}),
-          },
-          ScanIndexForward: false,
-          Limit: filters.length ? Math.max(needed, 100) : needed,
-          ExclusiveStartKey: key,
-        }),
-      )
-      .catch((error: unknown) => {
-        if (key && error instanceof Error && error.name === 'ValidationException')
-          throw new DomainError('invalid', 'The page cursor is not valid');
-        throw error;
-      });
-    scanned += result.ScannedCount ?? 0;
-    const found = result.Items ?? [];
-    if (found.length >= needed) {
-      items.push(...found.slice(0, needed));
-      const last = items[items.length - 1]!;
-      const more = found.length > needed || result.LastEvaluatedKey !== undefined || previousMonth(month) >= feedStartMonth;
-      const lastKey = { pk: last.pk, sk: last.sk, gsi1pk: last.gsi1pk, gsi1sk: last.gsi1sk };
-      return { items, nextCursor: more ? encode({ month, key: lastKey }) : null };
+    const result = await mergedSearchPage(
+      db,
+      {
+        IndexName: 'gsi1',
+        partitions: keys.auditFeedPartitions(month),
+        ...(filters.length
+          ? {
+              FilterExpression: filters.join(' AND '),
+              ExpressionAttributeValues: { ...(page.entity ? { ':entity': page.entity } : {}), ...(page.notable ? { ':true': true } : {}) },
+            }
+          : {}),
+        ScanIndexForward: false,
+      },
+      { limit: page.limit - items.length, cursor: at, ...(filters.length ? { maxScanned: maxScannedPerPage - scanned } : {}) },
+    );
+    scanned += result.scanned;
+    items.push(...result.items);
+    at = result.nextCursor ?? undefined;
+    if (!at) month = previousMonth(month);
+    const more = at !== undefined || month >= feedStartMonth;
+    if (items.length >= page.limit || (filters.length && scanned >= maxScannedPerPage)) {
+      return { items, nextCursor: more ? encode({ month, at }) : null };
     }
-    items.push(...found);
-    key = result.LastEvaluatedKey;
-    if (!key) month = previousMonth(month);
-    if (scanned >= maxScannedPerPage && month >= feedStartMonth) return { items, nextCursor: encode({ month, key }) };
   }
   return { items, nextCursor: null };
 }

@@ -38,7 +38,7 @@ export const listAuditInput = z
       .min(1, 'Limit must be a number from 1 to 100')
       .max(100, 'Limit must be a number from 1 to 100')
       .default(25),
-    cursor: z.string().max(2000, 'Cursors are at most 2000 characters').nullish(),
+    cursor: z.string().max(4000, 'Cursors are at most 4000 characters').nullish(),
     /** only what the bell shows: refunds, failed payments, failed sign-ins */
     notable: z.boolean().optional(),
   })

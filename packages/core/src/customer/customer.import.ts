@@ -80,9 +80,13 @@ export async function applyCustomerCounterDeltas(db: Db, deltas: ReadonlyMap<str
   for (let i = 0; i < ids.length; i += 25) {
     const chunk = ids.slice(i, i + 25);
     await withRetry(async () => {
-      const items = await getCustomerItems(db, chunk, { consistent: true });
+      const [items, counts] = await Promise.all([
+        getCustomerItems(db, chunk, { consistent: true }),
+        batchGet(db, chunk.map(keys.customerCounts), { consistent: true }),
+      ]);
       if (items.length !== chunk.length) throw notFound('Customer');
-      const changes = items.map((item) => customerCountersUpdate(item, deltas.get(String(item.id))!));
+      const countsOf = new Map(counts.map((c) => [String(c.pk), c]));
+      const changes = items.map((item) => customerCountersUpdate(item, countsOf.get(String(item.pk)), deltas.get(String(item.id))!));
       const sum = (name: 'uniqueCustomers' | 'activeCustomers') => changes.reduce((total, c) => total + c.totals[name], 0);
       try {
         const totals = { uniqueCustomers: sum('uniqueCustomers'), activeCustomers: sum('activeCustomers') };

@@ -43,8 +43,6 @@ export function customerItem(input: z.output<typeof createCustomerInput>, id: st
     ...keys.customersByCreated(createdAt, id),
     id,
     ...input,
-    purchaseCount: 0,
-    completedPurchases: 0,
     ...searchFields(input),
     createdAt,
     updatedAt: createdAt,
@@ -70,34 +68,62 @@ export interface CustomerCounterDelta {
 }
 
 /**
- * The update that adds a delta to a customer's transaction counts, conditional on the counts
- * read in `item` (a racing write makes the caller read again and retry), and what it changes
- * on the dashboard totals: unique customers (any transaction) and active ones (a completed one).
+ * A customer's transaction counts: what its COUNTS item holds, plus what a customer stored
+ * before that item existed kept on itself (never written since).
  */
-export function customerCountersUpdate(item: Record<string, unknown>, delta: CustomerCounterDelta) {
-  const transactions = Number(item.purchaseCount ?? 0);
-  const completed = Number(item.completedPurchases ?? 0);
+export function customerCounts(customer: Record<string, unknown>, counts: Record<string, unknown> | undefined) {
+  return {
+    transactions: Number(customer.purchaseCount ?? 0) + Number(counts?.purchaseCount ?? 0),
+    completed: Number(customer.completedPurchases ?? 0) + Number(counts?.completedPurchases ?? 0),
+  };
+}
+
+/** A customer and its COUNTS item, in one BatchGetItem. */
+export async function getCustomerWithCounts(db: Db, id: string, consistent = false) {
+  const found = await batchGet(db, [keys.customer(id), keys.customerCounts(id)], { consistent });
+  return { item: found.find((i) => i.sk === keys.customer(id).sk), counts: found.find((i) => i.sk === keys.customerCounts(id).sk) };
+}
+
+/**
+ * The ADD of a delta onto a customer's COUNTS item (no index keys there, so a purchase writes no
+ * shared index partition), and what it changes on the dashboard totals: unique customers (any
+ * transaction) and active ones (a completed one). Conditional only where a rule needs it: when
+ * the change makes the customer's first transaction, first or last sale, on the count it read;
+ * otherwise on the count staying on the same side of zero. A racing change of the same customer
+ * makes the caller read again.
+ */
+export function customerCountersUpdate(
+  customer: Record<string, unknown>,
+  counts: Record<string, unknown> | undefined,
+  delta: CustomerCounterDelta,
+) {
+  const before = customerCounts(customer, counts);
+  const legacy = customerCounts(customer, undefined);
+  const conditions: string[] = [];
+  const values: Record<string, number> = { ':transactions': delta.transactions, ':completed': delta.completed };
+  const unique = Number(before.transactions + delta.transactions > 0) - Number(before.transactions > 0);
+  const active = Number(before.completed + delta.completed > 0) - Number(before.completed > 0);
+  const exactly = (name: 'purchaseCount' | 'completedPurchases', placeholder: string) => {
+    if (counts?.[name] === undefined) return `attribute_not_exists(${name})`;
+    values[placeholder] = Number(counts[name]);
+    return `${name} = ${placeholder}`;
+  };
+  if (unique !== 0) conditions.push(exactly('purchaseCount', ':seenTransactions'));
+  if (active !== 0) conditions.push(exactly('completedPurchases', ':seenCompleted'));
+  else if (delta.completed !== 0) {
+    // still a sale before and after: the stored count must keep the total at 1 or more
+    values[':least'] = Math.max(1, 1 - delta.completed) - legacy.completed;
+    conditions.push(`(${values[':least'] <= 0 ? 'attribute_not_exists(completedPurchases) OR ' : ''}completedPurchases >= :least)`);
+  }
   const update: TransactItem = {
     Update: {
-      Key: keys.customer(String(item.id)),
-      UpdateExpression: 'SET purchaseCount = :purchases, completedPurchases = :completed',
-      ConditionExpression:
-        '(attribute_not_exists(purchaseCount) OR purchaseCount = :seenPurchases) AND ' +
-        '(attribute_not_exists(completedPurchases) OR completedPurchases = :seenCompleted)',
-      ExpressionAttributeValues: {
-        ':purchases': transactions + delta.transactions,
-        ':completed': completed + delta.completed,
-        ':seenPurchases': transactions,
-        ':seenCompleted': completed,
-      },
+      Key: keys.customerCounts(String(customer.id)),
+      UpdateExpression: 'ADD purchaseCount :transactions, completedPurchases :completed',
+      ...(conditions.length ? { ConditionExpression: conditions.join(' AND ') } : {}),
+      ExpressionAttributeValues: values,
     },
   };
-  const totals = {
-    uniqueCustomers: transactions === 0 && delta.transactions > 0 ? 1 : 0,
-    // a full refund can take a customer's last sale away: no longer active
-    activeCustomers: completed === 0 && delta.completed > 0 ? 1 : completed > 0 && completed + delta.completed === 0 ? -1 : 0,
-  };
-  return { update, totals };
+  return { update, totals: { uniqueCustomers: unique, activeCustomers: active } };
 }
 
 /**
@@ -178,7 +204,7 @@ export function pageCustomerItems(db: Db, page: { limit: number; cursor?: string
 export async function updateCustomerItem(
   db: Db,
   input: z.output<typeof updateCustomerInput>,
-  record: (before: Record<string, unknown>) => TransactItem,
+  alongside: (before: Record<string, unknown>) => TransactItem[],
   now = new Date(),
 ) {
   const current = await getCustomerItem(db, input.id, true);
@@ -213,7 +239,7 @@ export async function updateCustomerItem(
             { Delete: { Key: keys.customerEmail(String(current.email)) } },
           ]
         : []),
-      record(current),
+      ...alongside(current),
     ]);
   } catch (error) {
     const failed = failedConditions(error);

@@ -8,7 +8,8 @@ import { keys } from '../db/keys.ts';
 import { queryPage, queryPages } from '../db/query.ts';
 import { fn } from '../fn.ts';
 import { listPageInput } from '../shared.schema.ts';
-import { fromItem as transactionFromItem, listCustomerTransactionItems, refreshCustomerName } from '../transaction/transaction.repo.ts';
+import { fromItem as transactionFromItem, listCustomerTransactionItems } from '../transaction/transaction.repo.ts';
+import { queueJob } from '../jobs/index.ts';
 import { withNames } from '../transaction/index.ts';
 import { fromItem as addressFromItem, listAddressItems } from '../address/address.repo.ts';
 import { dailyFigures } from '../report/daily.repo.ts';
@@ -42,9 +43,12 @@ export const create = fn(createCustomerInput, async (db, input, actor) => {
   }
   return fromItem(item);
 });
-/** Saves an edit; a new name also goes onto the customer's transactions (the transactions list shows and searches it). */
+/**
+ * Saves an edit; a new name also goes onto the customer's transactions (the transactions list
+ * shows and searches it) by a rename job queued in the same transaction, worked after the answer.
+ */
 export const update = fn(updateCustomerInput, async (db, input, actor) => {
-  const { customer, previousName } = await updateCustomerItem(db, input, (before) =>
+  const { customer } = await updateCustomerItem(db, input, (before) => [
     auditPut({
       actor,
       action: 'update',
@@ -53,8 +57,8 @@ export const update = fn(updateCustomerInput, async (db, input, actor) => {
       summary: `Edited ${input.name}`,
       changes: diffFields(before, input, ['name', 'email', 'phone']),
     }),
-  );
-  if (customer.name !== previousName) await refreshCustomerName(db, customer.id, customer.name);
+    ...(String(before.name) !== input.name ? [queueJob('rename-customer', input.id, input.name, new Date())] : []),
+  ]);
   return customer;
 });
 

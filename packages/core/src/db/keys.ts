@@ -1,4 +1,5 @@
 // The only place item keys are spelled. Every access pattern builds its keys here.
+import { shardOf, shardSuffixes } from './shards.ts';
 
 /** Sort keys that order by a timestamp or number, then by id for stable ties. */
 const ordered = (value: string, id: string) => `${value}#${id}`;
@@ -39,24 +40,39 @@ export const keys = {
   transactionPrefix: 'PURCHASE#',
   /** A transaction's id -> where it lives (its customer's partition): the transaction view by id. */
   transactionPointer: (id: string) => ({ pk: `TRANSACTION#${id}`, sk: 'TRANSACTION' }),
-  /** gsi1: all transactions, newest first. */
-  transactionsByDate: (purchaseDate: string, id: string) => ({ gsi1pk: 'TRANSACTIONS', gsi1sk: ordered(purchaseDate, id) }),
+  /** gsi1: all transactions, newest first, over the shards (db/shards.ts): the transaction's own by its id. */
+  transactionsByDate: (purchaseDate: string, id: string) => ({ gsi1pk: `TRANSACTIONS${shardOf(id)}`, gsi1sk: ordered(purchaseDate, id) }),
+  /** The gsi1 partitions of all transactions: a list Queries each and merges them by date. */
+  transactionsPartitions: () => shardSuffixes.map((s) => `TRANSACTIONS${s}`),
   /** gsi2 (overloaded; events use it for their conversion rank): an event's transactions, to rename them with it. */
   transactionsByEvent: (eventId: string, purchaseDate: string, id: string) => ({
-    gsi2pk: `EVENT_PURCHASES#${eventId}`,
+    gsi2pk: `EVENT_PURCHASES#${eventId}${shardOf(id)}`,
     gsi2sk: ordered(purchaseDate, id),
   }),
+  /** The gsi2 partitions of one event's transactions. */
+  eventTransactionsPartitions: (eventId: string) => shardSuffixes.map((s) => `EVENT_PURCHASES#${eventId}${s}`),
 
   /** A history record in its entity's partition: one entity's history, newest first. */
   audit: (entity: string, entityId: string, at: string, id: string) => ({ pk: `AUDIT#${entity}#${entityId}`, sk: ordered(at, id) }),
-  /** gsi1: the whole history feed, a partition per month (`at` is an ISO time). */
-  auditFeed: (at: string, id: string) => ({ gsi1pk: `AUDIT#${at.slice(0, 7)}`, gsi1sk: ordered(at, id) }),
+  /** gsi1: the whole history feed, a partition per month and shard (`at` is an ISO time). */
+  auditFeed: (at: string, id: string) => ({ gsi1pk: `AUDIT#${at.slice(0, 7)}${shardOf(id)}`, gsi1sk: ordered(at, id) }),
+  /** The gsi1 partitions of one month of the feed (`month` is yyyy-mm). */
+  auditFeedPartitions: (month: string) => shardSuffixes.map((s) => `AUDIT#${month}${s}`),
 
-  stats: () => ({ pk: 'STATS', sk: 'GLOBAL' }),
-  /** One UTC day's figures for the whole business (`date` is yyyy-mm-dd). */
-  dayTotal: (date: string) => ({ pk: `DAY#${date}`, sk: 'TOTAL' }),
-  /** One UTC day's figures for one event. */
-  dayEvent: (date: string, eventId: string) => ({ pk: `DAY#${date}`, sk: `EVENT#${eventId}` }),
+  /** The dashboard totals: one shard (a suffix of shardSuffixes); readers add them all up. */
+  stats: (shard = '') => ({ pk: `STATS${shard}`, sk: 'GLOBAL' }),
+  /** One UTC day's figures for the whole business (`date` is yyyy-mm-dd), one shard of them. */
+  dayTotal: (date: string, shard = '') => ({ pk: `DAY#${date}${shard}`, sk: 'TOTAL' }),
+  /** One UTC day's figures for one event, one shard of them. */
+  dayEvent: (date: string, eventId: string, shard = '') => ({ pk: `DAY#${date}${shard}`, sk: `EVENT#${eventId}` }),
+  /**
+   * One shard of an event's counters (sales, completed purchases, page views): a partition of its
+   * own, since DynamoDB's write limit is per partition. '' is where an event stored before shards
+   * keeps the counters it had.
+   */
+  eventCounter: (eventId: string, shard: string) => ({ pk: `EVENT_COUNTER#${eventId}${shard}`, sk: 'COUNTER' }),
+  /** A customer's purchase counts, off the customer item (whose index every purchase would otherwise write). */
+  customerCounts: (customerId: string) => ({ pk: `CUSTOMER#${customerId}`, sk: 'COUNTS' }),
   settings: () => ({ pk: 'SETTINGS', sk: 'APP' }),
   adminCredentials: () => ({ pk: 'ADMIN', sk: 'CREDENTIALS' }),
   session: (tokenHash: string) => ({ pk: `SESSION#${tokenHash}`, sk: 'SESSION' }),
@@ -72,8 +88,14 @@ export const keys = {
   apiToken: (tokenHash: string) => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' }),
   /** gsi1: all API tokens, newest first. */
   apiTokensByCreated: (createdAt: string, id: string) => ({ gsi1pk: 'TOKENS', gsi1sk: ordered(createdAt, id) }),
+  /** The answer to a write sent with an Idempotency-Key, per actor and key (`ttl` 24 h). */
+  idempotency: (actor: string, key: string) => ({ pk: `IDEMPOTENCY#${actor}#${key}`, sk: 'IDEMPOTENCY' }),
   /** A one-off data migration that has run (e.g. backfilling search fields). */
   migration: (name: string) => ({ pk: 'MIGRATION', sk: name }),
+  /** A background job still to do (core/jobs/), one per kind and target: a later rename replaces an earlier one's. */
+  job: (kind: string, targetId: string) => ({ pk: `JOB#${kind}#${targetId}`, sk: 'JOB' }),
+  /** gsi1: the jobs still to do, in the order they were last queued: what the worker Queries. */
+  pendingJobs: (queuedAt: string, id: string) => ({ gsi1pk: 'JOBS', gsi1sk: ordered(queuedAt, id) }),
 } as const;
 
 /** The sort value an ordered index key holds ('2030-01-01T00:00:00.000Z#id' -> the date part). */

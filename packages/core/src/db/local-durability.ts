@@ -13,14 +13,41 @@ import { keys } from './keys.ts';
  */
 export function followTransactionsWithBarrier(client: DynamoDBClient, tableName: string) {
   const item = Object.fromEntries(Object.entries(keys.localWriteBarrier()).map(([name, value]) => [name, { S: value }]));
+  const slots = semaphore(localTransactionsInFlight);
   client.middlewareStack.add(
     (next, context) => async (args) => {
-      const result = await next(args);
-      if (context.commandName === 'TransactWriteItemsCommand') {
+      if (context.commandName !== 'TransactWriteItemsCommand') return next(args);
+      const release = await slots();
+      try {
+        const result = await next(args);
         await client.send(new PutItemCommand({ TableName: tableName, Item: { ...item, at: { S: new Date().toISOString() } } }));
+        return result;
+      } finally {
+        release();
       }
-      return result;
     },
     { step: 'initialize', name: 'localWriteBarrier' },
   );
+}
+
+/**
+ * DynamoDB Local runs transactions one after another. Sent 64 at once, the last wait there past
+ * the client's 2 s request limit: they answer 503 although they may still be stored. So a
+ * process sends it a few at a time and the rest wait here, where no time limit runs.
+ */
+const localTransactionsInFlight = 4;
+
+function semaphore(size: number) {
+  let free = size;
+  const waiting: (() => void)[] = [];
+  const release = () => {
+    const next = waiting.shift();
+    if (next) next();
+    else free += 1;
+  };
+  return async () => {
+    if (free > 0) free -= 1;
+    else await new Promise<void>((resolve) => waiting.push(resolve));
+    return release;
+  };
 }

@@ -11,6 +11,9 @@ const unavailableNames = [
   'RequestLimitExceeded',
   'ServiceUnavailable',
   'InternalServerError',
+  'TransactionInProgressException',
+  'TransactionConflictException',
+  'LimitExceededException',
 ];
 
 /** A store that does not answer, refuses the connection or is overloaded: not a bug, a 503. */

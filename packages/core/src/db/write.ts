@@ -37,19 +37,31 @@ export async function transact(db: Db, items: TransactItem[]) {
     try {
       return await db.doc.send(command);
     } catch (error) {
-      if (attempt >= 10 || !onlyConflicts(error)) throw error;
+      const busy = onlyBusy(error);
+      if (!busy) throw error;
+      // Out of tries: the store is too busy right now, which is a 503 to try again, never a 500.
+      if (attempt >= 10) throw busyStore(error);
       await new Promise((r) => setTimeout(r, Math.random() * 10 * 2 ** Math.min(attempt, 5)));
     }
   }
 }
 
-function onlyConflicts(error: unknown) {
-  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return false;
+/** Cancelled only by other transactions or throttling on its items (no condition of ours failed). */
+function onlyBusy(error: unknown) {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'TransactionInProgressException' || error.name === 'TransactionConflictException') return true;
+  if (error.name !== 'TransactionCanceledException') return false;
   const codes = ((error as Error & { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [])
     .map((r) => r.Code)
     .filter((code) => code && code !== 'None');
-  return codes.length > 0 && codes.every((code) => code === 'TransactionConflict');
+  return (
+    codes.length > 0 &&
+    codes.every((code) => code === 'TransactionConflict' || code === 'ThrottlingError' || code === 'ProvisionedThroughputExceeded')
+  );
 }
+
+const busyStore = (cause: unknown) =>
+  Object.assign(new DomainError('unavailable', 'Too many changes to the same record at once. Please try again.'), { cause });
 
 /**
  * Optimistic retry for counter transactions that are conditional on the values they read:

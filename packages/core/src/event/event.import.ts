@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
-import { batchWrite, failedConditions, retry, transact, withRetry, type WriteRequest } from '../db/write.ts';
+import { batchWrite, forEachLimited, transact, type WriteRequest } from '../db/write.ts';
 import { notFound } from '../error.ts';
 import { seoItem } from '../seo/seo.repo.ts';
 import type { saveSeoInput } from '../seo/seo.schema.ts';
 import { applyDailyFigures } from '../report/daily.repo.ts';
-import { addToStats, statsIncrement, statusCountDeltas } from '../stats/stats.repo.ts';
-import { eventCountersUpdate, eventItem, fromItem, getEventItems, type EventCounterDelta } from './event.repo.ts';
+import { addToStats, statusCountDeltas } from '../stats/stats.repo.ts';
+import { eventCounterAdd, refreshEventCounters, type EventCounterDelta } from './counters.ts';
+import { eventItem, fromItem, getEventItems } from './event.repo.ts';
 import type { createEventInput } from './event.schema.ts';
 
 // Bulk loads (the bench, the import tests): BatchWriteItem for new items, counters applied as sums.
@@ -39,29 +40,20 @@ export async function importEvents(
 }
 
 /**
- * Adds sums of completed purchases, sales and page views to many events: per 25 events, one
- * transaction of the same conditional counter updates a single transaction or view makes
- * (retried when a live write raced it), with the dashboard's conversion sum and viewed events.
+ * Adds sums of completed purchases, sales and page views to many events: one ADD onto a counter
+ * shard of each (25 a transaction), then each event's copy and the dashboard's conversion
+ * totals are refreshed from the shards, as after a single purchase or view.
  */
 export async function applyEventCounterDeltas(db: Db, deltas: ReadonlyMap<string, EventCounterDelta>) {
   const ids = [...deltas.keys()];
+  if ((await getEventItems(db, ids, { consistent: true })).length !== ids.length) throw notFound('Event');
   for (let i = 0; i < ids.length; i += 25) {
-    const chunk = ids.slice(i, i + 25);
-    await withRetry(async () => {
-      const items = await getEventItems(db, chunk, { consistent: true });
-      if (items.length !== chunk.length) throw notFound('Event');
-      const changes = items.map((item) => eventCountersUpdate(item, deltas.get(String(item.id))!));
-      const sum = (name: 'conversionSumMilli' | 'viewedEventCount') => changes.reduce((total, c) => total + c.totals[name], 0);
-      try {
-        const totals = { conversionSumMilli: sum('conversionSumMilli'), viewedEventCount: sum('viewedEventCount') };
-        await transact(db, [...changes.map((c) => c.update), statsIncrement(totals)]);
-      } catch (error) {
-        if (failedConditions(error)?.length) return retry;
-        throw error;
-      }
-      return true;
-    });
+    await transact(
+      db,
+      ids.slice(i, i + 25).map((id) => eventCounterAdd(id, deltas.get(id)!)),
+    );
   }
+  await forEachLimited(ids, 8, (id) => refreshEventCounters(db, id));
 }
 
 /** Page views for many events at once, counted on today's figures too. */

@@ -17,7 +17,10 @@ export interface EventItem extends Omit<EventInfo, 'sales' | 'conversionRate'> {
 }
 
 export function fromItem(item: Record<string, unknown>): EventInfo {
-  const { salesCents, searchText, ...event } = stripKeys(item) as unknown as EventItem & { searchText?: string };
+  const { salesCents, searchText, countedOps, ...event } = stripKeys(item) as unknown as EventItem & {
+    searchText?: string;
+    countedOps?: number;
+  };
   return {
     ...event,
     sales: centsToDollars(salesCents ?? 0),
@@ -44,9 +47,11 @@ export function eventItem(input: z.output<typeof createEventInput>, id: string, 
     id,
     ...input,
     date,
+    // the copy of its counters' sum (event/counters.ts), made from `countedOps` shard writes
     salesCents: 0,
     pageViews: 0,
     completedPurchases: 0,
+    countedOps: 0,
     searchText: eventSearchText(input),
     createdAt,
     updatedAt: createdAt,
@@ -58,48 +63,6 @@ export function eventItem(input: z.output<typeof createEventInput>, id: string, 
 /** The Put of a new event, refused if its id is taken. */
 export const eventPut = (item: Record<string, unknown>): TransactItem => ({
   Put: { Item: item, ConditionExpression: 'attribute_not_exists(pk)' },
-});
-
-/** What happens to an event's counters: completed purchases, sales and page views added. */
-export interface EventCounterDelta {
-  completed: number;
-  salesCents: number;
-  views: number;
-}
-
-/**
- * The update that adds a delta to an event's counters and moves its conversion rank,
- * conditional on the counts read in `item` (a racing write makes the caller read again and
- * retry), and what it changes on the dashboard totals: the conversion sum and viewed events.
- */
-export function eventCountersUpdate(item: Record<string, unknown>, delta: EventCounterDelta) {
-  const id = String(item.id);
-  const views = Number(item.pageViews ?? 0);
-  const completed = Number(item.completedPurchases ?? 0);
-  const before = conversionMilli(completed, views);
-  const after = conversionMilli(completed + delta.completed, views + delta.views);
-  const update: TransactItem = {
-    Update: {
-      Key: keys.event(id),
-      UpdateExpression: 'SET completedPurchases = :completed, pageViews = :views, gsi2sk = :rank ADD salesCents :sales',
-      ConditionExpression: 'completedPurchases = :seenCompleted AND pageViews = :seenViews',
-      ExpressionAttributeValues: {
-        ':completed': completed + delta.completed,
-        ':views': views + delta.views,
-        ':rank': keys.eventsByConversion(after, id).gsi2sk,
-        ':sales': delta.salesCents,
-        ':seenCompleted': completed,
-        ':seenViews': views,
-      },
-    },
-  };
-  const totals = { conversionSumMilli: after - before, viewedEventCount: views === 0 && delta.views > 0 ? 1 : 0 };
-  return { update, totals, after: { ...item, completedPurchases: completed + delta.completed, pageViews: views + delta.views } };
-}
-
-/** A check that the event exists, to ride in a transaction that needs it. */
-export const eventExists = (id: string): TransactItem => ({
-  ConditionCheck: { Key: keys.event(id), ConditionExpression: 'attribute_exists(pk)' },
 });
 
 /** One event by id (the edit page). */

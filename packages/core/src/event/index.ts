@@ -1,18 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { queryAll, queryPage, queryPages } from '../db/query.ts';
-import { failedConditions, retry, transact, withRetry } from '../db/write.ts';
+import { transact } from '../db/write.ts';
+import { eventCounterAdd, eventCountersMoved, readEventCounts } from './counters.ts';
 import { notFound } from '../error.ts';
 import { fn } from '../fn.ts';
 import { dailyFigures } from '../report/daily.repo.ts';
 import { statsIncrement, statusCountDeltas } from '../stats/stats.repo.ts';
 import { listPageInput } from '../shared.schema.ts';
-import { refreshEventTitle } from '../transaction/transaction.repo.ts';
+import { queueJob } from '../jobs/index.ts';
 import { auditPut } from '../audit/audit.repo.ts';
 import { diffFields } from '../audit/audit.rules.ts';
 import {
   editable,
-  eventCountersUpdate,
   eventItem,
   eventPut,
   eventsByDate,
@@ -44,10 +44,15 @@ export const create = fn(createEventInput, async (db, input, actor) => {
   return fromItem(item);
 });
 
+/**
+ * One event, with its counters exact: the item and its counter shards in one BatchGetItem. When
+ * the item's copy of them is behind (a refresh still to come), one is set off, not awaited.
+ */
 export const get = fn(eventIdInput, async (db, { id }) => {
-  const item = await getEventItem(db, id);
+  const { item, counts, ops } = await readEventCounts(db, id);
   if (!item) throw notFound('Event');
-  return fromItem(item);
+  if (item.countedOps === undefined || Number(item.countedOps) < ops) void eventCountersMoved(db, id);
+  return fromItem({ ...item, ...counts });
 });
 
 /** Throws the 404 that every per-event call gives for an unknown id. */
@@ -92,14 +97,17 @@ export const page = fn(eventsPageInput, async (db, input) => {
 
 /**
  * Saves an edit. A new title also goes onto the event's purchases (the transactions list shows
- * and searches it), in batches, before the save answers.
+ * and searches it): the save queues a rename job in the same transaction and answers; a
+ * background worker (core/jobs/) renames the purchases afterwards, resuming if cut off.
  */
 export const update = fn(updateEventInput, async (db, input, actor) => {
-  const { event, previousTitle } = await updateEventItem(db, input, (before, after) => {
+  const { event } = await updateEventItem(db, input, (before, after) => {
     // The dashboard's status counts move with the status.
     const counts = statusCountDeltas([{ from: String(before.status), to: String(after.status) }]);
+    const renamed = String(after.title) !== String(before.title);
     return [
       ...(Object.keys(counts).length ? [statsIncrement(counts)] : []),
+      ...(renamed ? [queueJob('rename-event', input.id, String(after.title), new Date())] : []),
       auditPut({
         actor,
         action: 'update',
@@ -110,27 +118,21 @@ export const update = fn(updateEventInput, async (db, input, actor) => {
       }),
     ];
   });
-  if (event.title !== previousTitle) await refreshEventTitle(db, event.id, event.title);
   return event;
 });
 
 /**
- * Adds page views, moving the event's conversion rank and the dashboard's conversion totals in
- * the same transaction with today's page views (total and the event's), conditional on the counts it
- * read (retried when a purchase raced it).
+ * Adds page views: an ADD on one of the event's counter shards and today's page views (total
+ * and the event's) in one transaction, then the event's copy (its conversion rank, the
+ * dashboard's conversion totals) is refreshed.
  */
-export const addViews = fn(addPageViewsInput, (db, { id, count }) =>
-  withRetry(async () => {
-    const item = await getEventItem(db, id, true);
-    if (!item) throw notFound('Event');
-    const change = eventCountersUpdate(item, { completed: 0, salesCents: 0, views: count });
-    try {
-      const today = dailyFigures({ date: new Date(), eventId: id, pageViews: count });
-      await transact(db, [change.update, statsIncrement(change.totals), ...today]);
-    } catch (error) {
-      if (failedConditions(error)?.length) return retry;
-      throw error;
-    }
-    return fromItem(change.after);
-  }),
-);
+export const addViews = fn(addPageViewsInput, async (db, { id, count }) => {
+  const item = await getEventItem(db, id, true);
+  if (!item) throw notFound('Event');
+  await transact(db, [
+    eventCounterAdd(id, { completed: 0, salesCents: 0, views: count }),
+    ...dailyFigures({ date: new Date(), eventId: id, pageViews: count }),
+  ]);
+  await eventCountersMoved(db, id);
+  return get(db, { id });
+});

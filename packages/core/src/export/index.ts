@@ -1,6 +1,8 @@
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
-import { queryPages } from '../db/query.ts';
+import { mergedPages } from '../db/merge.ts';
+import { batchGet, queryPages } from '../db/query.ts';
+import { customerCounts } from '../customer/customer.repo.ts';
 import { forEachLimited } from '../db/write.ts';
 import { fn } from '../fn.ts';
 import { withNames } from '../transaction/index.ts';
@@ -29,23 +31,20 @@ function dateCondition(sortKey: string, from?: string, to?: string) {
 
 /**
  * The transactions as CSV, newest first, a Query page at a time: every transaction, or one
- * event's (its own index partition), between two days, of one status. Amounts are plain decimals.
+ * event's (its own index partitions), merged from their shards, between two days, of one status. Amounts are plain decimals.
  */
 export const transactionsCsv = fn(transactionsExportInput, async (db, input) => {
   const byEvent = input.eventId !== undefined;
   const sortKey = byEvent ? 'gsi2sk' : 'gsi1sk';
   const range = dateCondition(sortKey, input.from, input.to);
-  const pages = queryPages(
+  const pages = mergedPages(
     db,
     {
       IndexName: byEvent ? 'gsi2' : 'gsi1',
-      KeyConditionExpression: `${byEvent ? 'gsi2pk' : 'gsi1pk'} = :pk${range.expression}`,
+      partitions: byEvent ? keys.eventTransactionsPartitions(input.eventId!) : keys.transactionsPartitions(),
+      sortKeyCondition: range.expression,
       ...(input.status ? { FilterExpression: '#status = :status', ExpressionAttributeNames: { '#status': 'status' } } : {}),
-      ExpressionAttributeValues: {
-        ':pk': byEvent ? keys.transactionsByEvent(input.eventId!, '', '').gsi2pk : keys.transactionsByDate('', '').gsi1pk,
-        ...range.values,
-        ...(input.status ? { ':status': input.status } : {}),
-      },
+      ExpressionAttributeValues: { ...range.values, ...(input.status ? { ':status': input.status } : {}) },
       ScanIndexForward: false,
     },
     pageSize,
@@ -93,9 +92,15 @@ export async function customersCsv(db: Db) {
   async function* lines() {
     yield csvRow(customersCsvHeader);
     for await (const items of pages) {
+      const stored = await batchGet(
+        db,
+        items.map((c) => keys.customerCounts(String(c.id))),
+      );
+      const countsOf = new Map(stored.map((c) => [String(c.pk), c]));
+      const purchases = new Map(items.map((c) => [String(c.id), customerCounts(c, countsOf.get(String(c.pk))).transactions]));
       const spent = new Map<string, number>();
       await forEachLimited(
-        items.filter((c) => Number(c.purchaseCount ?? 0) > 0),
+        items.filter((c) => purchases.get(String(c.id))! > 0),
         16,
         async (customer) => {
           let total = 0;
@@ -117,7 +122,7 @@ export async function customersCsv(db: Db) {
           String(c.email ?? ''),
           String(c.phone ?? ''),
           String(c.createdAt ?? ''),
-          Number(c.purchaseCount ?? 0),
+          purchases.get(id)!,
           plainDecimal(spent.get(id) ?? 0),
         ]);
       }

@@ -50,7 +50,7 @@ export async function backfillSearchFields(db: Db, options: { tableIsNew?: boole
       const fields = { name: String(c.name ?? ''), email: String(c.email ?? ''), phone: String(c.phone ?? '') };
       await set(c, { searchText: customerSearchText(fields), phoneDigits: phoneDigits(fields.phone) });
     });
-    const purchases = await missing(keys.transactionsByDate('', '').gsi1pk);
+    const purchases = (await Promise.all(keys.transactionsPartitions().map(missing))).flat();
     const named = await batchGet(db, [
       ...[...new Set(purchases.map((p) => String(p.eventId)))].map((id) => keys.event(id)),
       ...[...new Set(purchases.map((p) => String(p.customerId)))].map((id) => keys.customer(id)),

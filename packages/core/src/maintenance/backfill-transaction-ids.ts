@@ -1,9 +1,9 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
-import { queryAll } from '../db/query.ts';
+import { mergedAll } from '../db/merge.ts';
 import { batchWrite } from '../db/write.ts';
-import { transactionPointerPut, type TransactionItem } from '../transaction/transaction.repo.ts';
+import { transactionPointerPut, transactionsByDate, type TransactionItem } from '../transaction/transaction.repo.ts';
 
 const migration = keys.migration('transaction-pointers-v1');
 
@@ -17,11 +17,7 @@ export async function backfillTransactionPointers(db: Db, options: { tableIsNew?
   if (done.Item) return { updated: 0 };
   let updated = 0;
   if (!options.tableIsNew) {
-    const transactions = await queryAll(db, {
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ExpressionAttributeValues: { ':pk': keys.transactionsByDate('', '').gsi1pk },
-    });
+    const transactions = await mergedAll(db, transactionsByDate());
     const pointers = transactions.map((t) => transactionPointerPut(t as unknown as TransactionItem).Put!.Item as Record<string, unknown>);
     updated = await batchWrite(
       db,

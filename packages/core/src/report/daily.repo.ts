@@ -2,6 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { batchGet } from '../db/query.ts';
+import { randomShard, shardSuffixes, sumShards } from '../db/shards.ts';
 import { forEachLimited, type TransactItem } from '../db/write.ts';
 import { utcDay } from './report.rules.ts';
 
@@ -47,9 +48,10 @@ export function dailyFigures(change: { date: string | Date; eventId?: string } &
   const { date, eventId, ...delta } = change;
   const day = typeof date === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(date) ? date : utcDay(date);
   const { newCustomers, ...eventDelta } = delta;
+  // Each on a shard of its own choosing (db/shards.ts): on an on-sale day every purchase moves these two.
   return [
-    addUpdate(keys.dayTotal(day), delta, { date: day }),
-    eventId ? addUpdate(keys.dayEvent(day, eventId), eventDelta, { date: day, eventId }) : null,
+    addUpdate(keys.dayTotal(day, randomShard()), delta, { date: day }),
+    eventId ? addUpdate(keys.dayEvent(day, eventId, randomShard()), eventDelta, { date: day, eventId }) : null,
   ].filter((item): item is TransactItem => item !== null);
 }
 
@@ -61,9 +63,13 @@ export async function applyDailyFigures(db: Db, changes: readonly Parameters<typ
   );
 }
 
-/** The day items of a list of days, for the business or one event: BatchGetItem, 100 keys a call. */
+/**
+ * The figures of a list of days, for the business or one event: every shard of each day
+ * (BatchGetItem, 100 keys a call), added up per day. Days without activity have no items.
+ */
 export async function getDayItems(db: Db, days: readonly string[], eventId?: string) {
-  const keyList = days.map((day) => (eventId ? keys.dayEvent(day, eventId) : keys.dayTotal(day)));
-  const items = await batchGet(db, keyList);
-  return new Map(items.map((item) => [String(item.date), item]));
+  const keyList = days.flatMap((day) => shardSuffixes.map((s) => (eventId ? keys.dayEvent(day, eventId, s) : keys.dayTotal(day, s))));
+  const byDay = new Map<string, Record<string, unknown>[]>();
+  for (const item of await batchGet(db, keyList)) byDay.set(String(item.date), [...(byDay.get(String(item.date)) ?? []), item]);
+  return new Map([...byDay].map(([day, items]) => [day, { ...sumShards(items), date: day } as Record<string, unknown>]));
 }

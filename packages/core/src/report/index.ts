@@ -4,6 +4,7 @@ import { DomainError, notFound } from '../error.ts';
 import { getEventItem, getEventItems } from '../event/event.repo.ts';
 import { fn } from '../fn.ts';
 import { forEachLimited } from '../db/write.ts';
+import { shardSuffixes } from '../db/shards.ts';
 import { getDayItems } from './daily.repo.ts';
 import { addDays, dayCount, daysOf, figuresOf, previousRange, rangeConversion, sumFigures, utcDay, zeroFigures } from './report.rules.ts';
 import { maxReportDays, salesReportInput, type DayFigures, type EventFigures, type SalesReport } from './report.schema.ts';
@@ -37,21 +38,22 @@ export const sales = fn(salesReportInput, async (db, input): Promise<SalesReport
 });
 
 /**
- * Each event's figures over a range (the Reports screen's table): one Query per day of that
- * day's event items, so the cost is the days times the events that had activity on them,
+ * Each event's figures over a range (the Reports screen's table): one Query per day and shard of
+ * that day's event items, so the cost is the days times the events that had activity on them,
  * whatever the history holds; then the titles with one BatchGetItem per 100 events.
  */
 export const eventsReport = fn(salesReportInput, async (db, input) => {
   const { from, to } = reportRange(input);
   const byEvent = new Map<string, DayFigures>();
-  await forEachLimited(daysOf(from, to), 8, async (day) => {
+  const partitions = daysOf(from, to).flatMap((day) => shardSuffixes.map((shard) => keys.dayTotal(day, shard).pk));
+  await forEachLimited(partitions, 8, async (pk) => {
     let start: Record<string, unknown> | undefined;
     do {
       const page = await db.doc.send(
         new QueryCommand({
           TableName: db.tableName,
           KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': keys.dayTotal(day).pk, ':prefix': keys.dayEvent(day, '').sk },
+          ExpressionAttributeValues: { ':pk': pk, ':prefix': keys.dayEvent('', '').sk },
           ExclusiveStartKey: start,
         }),
       );

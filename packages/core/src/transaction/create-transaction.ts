@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { customerCountersUpdate, getCustomerItem } from '../customer/customer.repo.ts';
+import { customerCountersUpdate, getCustomerWithCounts } from '../customer/customer.repo.ts';
 import type { Db } from '../db/client.ts';
 import { failedConditions, retry, transact, withRetry } from '../db/write.ts';
 import { notFound } from '../error.ts';
-import { eventCountersUpdate, eventExists, getEventItem } from '../event/event.repo.ts';
+import { eventCounterAdd, eventCountersMoved } from '../event/counters.ts';
+import { getEventItem } from '../event/event.repo.ts';
 import { statsIncrement } from '../stats/stats.repo.ts';
 import { auditPut, type AuditInput } from '../audit/audit.repo.ts';
 import { diffFields } from '../audit/audit.rules.ts';
 import { systemActor } from '../fn.ts';
+import { earlierAnswer, idempotencyOf, idempotencyPut } from '../idempotency/idempotency.repo.ts';
 import { formatCents } from './money.ts';
+import type { TransactionInfo } from './transaction.schema.ts';
 import { completedDailyFigures } from './sale-counters.ts';
 import {
   fromItem,
@@ -20,53 +23,56 @@ import {
 } from './transaction.repo.ts';
 
 /**
- * Records a transaction with every counter it moves, in one DynamoDB transaction: the event's
- * sales, completed purchases and conversion rank (a completed one only); the customer's
- * transaction counts; the dashboard totals (transactions, revenue, ticket sales, active and
- * unique customers, conversion sum); a completed one also moves its day's figures (on its purchase
- * date). Each update is conditional on the counts it read, so
- * concurrent transactions retry instead of double-counting a customer's first one.
+ * Records a transaction with every counter it moves, in one DynamoDB transaction: the
+ * transaction and its id's pointer (both refused if the id is taken); the customer's counts
+ * (conditional only on a first transaction or first sale, which move unique and active
+ * customers); an ADD on a shard of the dashboard totals; a completed one also adds to a shard of
+ * the event's counters and of its day's figures (on its purchase date); its history record; with
+ * an Idempotency-Key, the answer, so a retry with that key gets it again and records nothing.
+ * Nothing shared by buyers is read and written back, so an on-sale's purchases do not collide;
+ * the event's copy of its counters (lists, rank) is refreshed after.
  */
 export async function createTransaction(db: Db, input: CreateInput, actor = systemActor, now = new Date()) {
   const completed = input.status === 'completed';
   const id = randomUUID();
+  const idempotency = idempotencyOf('transactions.create', input, actor);
+  const earlier = await earlierAnswer<TransactionInfo>(db, idempotency);
+  if (earlier) return earlier.answer;
 
-  return withRetry(async () => {
-    const [event, customer] = await Promise.all([getEventItem(db, input.eventId, true), getCustomerItem(db, input.customerId, true)]);
+  const recorded = await withRetry(async () => {
+    const [event, customer] = await Promise.all([getEventItem(db, input.eventId), getCustomerWithCounts(db, input.customerId, true)]);
     if (!event) throw notFound('Event');
-    if (!customer) throw notFound('Customer');
-    const item = transactionItem(input, { eventTitle: String(event.title), customerName: String(customer.name) }, id, now);
+    if (!customer.item) throw notFound('Customer');
+    const item = transactionItem(input, { eventTitle: String(event.title), customerName: String(customer.item.name) }, id, now);
     const amountCents = item.amountCents;
-    const eventChange = completed ? eventCountersUpdate(event, { completed: 1, salesCents: amountCents, views: 0 }) : null;
-    const customerChange = customerCountersUpdate(customer, { transactions: 1, completed: completed ? 1 : 0 });
-
+    const customerChange = customerCountersUpdate(customer.item, customer.counts, { transactions: 1, completed: completed ? 1 : 0 });
+    const totals: Record<string, number> = { transactionCount: 1, transactionAmountCents: amountCents };
+    if (customerChange.totals.uniqueCustomers) totals.uniqueCustomers = customerChange.totals.uniqueCustomers;
+    if (completed) {
+      totals.ticketSalesCents = amountCents;
+      if (customerChange.totals.activeCustomers) totals.activeCustomers = customerChange.totals.activeCustomers;
+    }
+    const answer = fromItem(item);
     try {
       await transact(db, [
         transactionPut(item),
         transactionPointerPut(item),
-        eventChange ? eventChange.update : eventExists(input.eventId),
         customerChange.update,
-        statsIncrement({
-          transactionCount: 1,
-          transactionAmountCents: amountCents,
-          uniqueCustomers: customerChange.totals.uniqueCustomers,
-          ...(completed
-            ? {
-                ticketSalesCents: amountCents,
-                activeCustomers: customerChange.totals.activeCustomers,
-                conversionSumMilli: eventChange!.totals.conversionSumMilli,
-              }
-            : {}),
-        }),
-        ...(completed ? completedDailyFigures(item) : []),
+        statsIncrement(totals),
+        ...(completed
+          ? [eventCounterAdd(input.eventId, { completed: 1, salesCents: amountCents, views: 0 }), ...completedDailyFigures(item)]
+          : []),
         auditPut(createdRecord(item, actor), now),
+        ...(idempotency ? [idempotencyPut(idempotency, answer, now)] : []),
       ]);
     } catch (error) {
-      if (failedConditions(error)?.length) return retry;
+      if (failedConditions(error)?.length) return (await earlierAnswer<TransactionInfo>(db, idempotency))?.answer ?? retry;
       throw error;
     }
-    return fromItem(item);
+    return answer;
   });
+  if (completed) await eventCountersMoved(db, input.eventId);
+  return recorded;
 }
 
 /** The history record of a new transaction: every field it was recorded with. */

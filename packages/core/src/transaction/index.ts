@@ -1,10 +1,10 @@
 import { getCustomerItems } from '../customer/customer.repo.ts';
 import type { Db } from '../db/client.ts';
 import { getEventItems } from '../event/event.repo.ts';
-import { forEachLimited } from '../db/write.ts';
+import { failedConditions, forEachLimited, transact } from '../db/write.ts';
+import { earlierAnswer, idempotencyOf, idempotencyPut } from '../idempotency/idempotency.repo.ts';
 import { DomainError, notFound } from '../error.ts';
-import { keys } from '../db/keys.ts';
-import { queryPage, queryPages } from '../db/query.ts';
+import { mergedPage, mergedPages } from '../db/merge.ts';
 import { fn } from '../fn.ts';
 import { listPageInput } from '../shared.schema.ts';
 import { refundTransaction } from './refund-transaction.ts';
@@ -17,6 +17,7 @@ import {
   listTransactionItems,
   pageTransactionItems,
   rowFromItem,
+  transactionsByDate,
 } from './transaction.repo.ts';
 import {
   bulkTransactionsInput,
@@ -49,22 +50,43 @@ export const createRefund = fn(createRefundInput, (db, input, actor) => refundTr
 /** Ids a bulk action works on at once: a few transactions in flight, not a hundred. */
 const bulkConcurrency = 4;
 
-/** POST /api/transactions/bulk: each id done or refused on its own, in the order sent. */
+/**
+ * POST /api/transactions/bulk: each id done or refused on its own, in the order sent. With an
+ * Idempotency-Key each id's change is keyed under it too, so a retry (or ten at once) changes
+ * each transaction once, and the whole answer is recorded for the next retry.
+ */
 export const bulk = fn(bulkTransactionsInput, async (db, input, actor) => {
+  const idempotency = idempotencyOf('transactions.bulk', input, actor);
+  const earlier = await earlierAnswer<{ results: BulkResult[] }>(db, idempotency);
+  if (earlier) return earlier.answer;
   const results: BulkResult[] = new Array(input.ids.length);
+  let busy = false;
   await forEachLimited(input.ids, bulkConcurrency, async (id, index) => {
+    const idempotencyKey = idempotency && `${idempotency.key}#${index}`;
     try {
       const done =
         input.action === 'refund'
-          ? await refundTransaction(db, { id, reason: input.reason! }, actor)
-          : await changeTransactionStatus(db, { id, status: input.action === 'complete' ? 'completed' : 'failed' }, actor);
+          ? await refundTransaction(db, { id, reason: input.reason!, idempotencyKey }, actor)
+          : await changeTransactionStatus(db, { id, status: input.action === 'complete' ? 'completed' : 'failed', idempotencyKey }, actor);
       results[index] = { id, ok: true, status: done.status };
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
+      busy ||= error.kind === 'unavailable';
       results[index] = { id, ok: false, error: error.message };
     }
   });
-  return { results };
+  const answer = { results };
+  // An id refused only because the store was busy is not an answer to keep: a retry tries it again.
+  if (idempotency && !busy) {
+    try {
+      await transact(db, [idempotencyPut(idempotency, answer)]);
+    } catch (error) {
+      const again = failedConditions(error)?.length ? await earlierAnswer<typeof answer>(db, idempotency) : undefined;
+      if (!again) throw error;
+      return again.answer;
+    }
+  }
+  return answer;
 });
 
 /** Every transaction, newest first. */
@@ -100,20 +122,13 @@ export async function withNames(db: Db, items: Record<string, unknown>[]): Promi
   }));
 }
 
-const byDate = () => ({
-  IndexName: 'gsi1',
-  KeyConditionExpression: 'gsi1pk = :pk',
-  ExpressionAttributeValues: { ':pk': keys.transactionsByDate('', '').gsi1pk },
-  ScanIndexForward: false,
-});
-
-/** Every transaction, newest first, a Query page at a time (GET /api/transactions streams them). */
+/** Every transaction, newest first, a page at a time (GET /api/transactions streams them). */
 export async function* listPages(db: Db) {
-  for await (const items of queryPages(db, byDate())) yield items.map(fromItem);
+  for await (const items of mergedPages(db, transactionsByDate())) yield items.map(fromItem);
 }
 
 /** At most `limit` transactions, newest first, from a cursor (GET /api/transactions?limit=N&cursor=C). */
 export const listPage = fn(listPageInput, async (db, input) => {
-  const { items, nextCursor } = await queryPage(db, { ...byDate(), Limit: input.limit }, input.cursor);
+  const { items, nextCursor } = await mergedPage(db, transactionsByDate(), input.limit, input.cursor);
   return { items: items.map(fromItem), nextCursor };
 });

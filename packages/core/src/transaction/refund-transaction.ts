@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { auditPut } from '../audit/audit.repo.ts';
-import { getCustomerItem } from '../customer/customer.repo.ts';
+import { getCustomerWithCounts } from '../customer/customer.repo.ts';
 import type { Db } from '../db/client.ts';
 import { failedConditions, retry, transact, withRetry, type TransactItem } from '../db/write.ts';
 import { DomainError, notFound } from '../error.ts';
-import { getEventItem } from '../event/event.repo.ts';
+import { eventCountersMoved } from '../event/counters.ts';
 import { dailyFigures } from '../report/daily.repo.ts';
+import { earlierAnswer, idempotencyOf, idempotencyPut } from '../idempotency/idempotency.repo.ts';
 import { formatCents, parseAmountToCents } from './money.ts';
-import { saleCounterItems, transactionChangeUpdate } from './sale-counters.ts';
+import type { TransactionDetail } from './transaction.schema.ts';
+import { saleCounterItems, transactionChangeUpdate, type CustomerCounts } from './sale-counters.ts';
 import { detailFromItem, getTransactionItemById, type StoredRefund, type TransactionItem } from './transaction.repo.ts';
 import { refundProblem, statusAfterRefund } from './transaction.rules.ts';
 
@@ -22,8 +24,7 @@ export const maxRefundsPerTransaction = 100;
  */
 export function refundTransactionItems(
   transaction: TransactionItem,
-  event: Record<string, unknown>,
-  customer: Record<string, unknown>,
+  customer: CustomerCounts,
   refund: StoredRefund,
   actor: string,
 ): TransactItem[] {
@@ -32,7 +33,7 @@ export function refundTransactionItems(
   const status = statusAfterRefund(transaction.amountCents, after);
   return [
     transactionChangeUpdate(transaction, { status, refundedCents: after, refund }),
-    ...saleCounterItems(event, customer, { completed: status === 'refunded' ? -1 : 0, salesCents: -refund.amountCents }),
+    ...saleCounterItems(transaction.eventId, customer, { completed: status === 'refunded' ? -1 : 0, salesCents: -refund.amountCents }),
     ...dailyFigures({ date: refund.createdAt, eventId: transaction.eventId, refundsCents: refund.amountCents }),
     auditPut({
       actor,
@@ -56,8 +57,15 @@ export function refundTransactionItems(
  * Conditional on the refunded total and version read, so parallel refunds can never together
  * exceed the amount: a loser reads again and is refused once nothing (or too little) remains.
  */
-export function refundTransaction(db: Db, input: { id: string; amount?: string | number | undefined; reason: string }, actor: string) {
-  return withRetry(async () => {
+export async function refundTransaction(
+  db: Db,
+  input: { id: string; amount?: string | number | undefined; reason: string; idempotencyKey?: string | undefined },
+  actor: string,
+) {
+  const idempotency = idempotencyOf('transactions.createRefund', input, actor);
+  const earlier = await earlierAnswer<TransactionDetail>(db, idempotency);
+  if (earlier) return earlier.answer;
+  const done = await withRetry(async () => {
     const item = (await getTransactionItemById(db, input.id, true)) as TransactionItem | undefined;
     if (!item) throw notFound('Transaction');
     const problem = refundProblem(item.status);
@@ -71,23 +79,28 @@ export function refundTransaction(db: Db, input: { id: string; amount?: string |
     if ((item.refunds?.length ?? 0) >= maxRefundsPerTransaction) {
       throw new DomainError('conflict', `A transaction can be refunded at most ${maxRefundsPerTransaction} times`);
     }
-    const [event, customer] = await Promise.all([getEventItem(db, item.eventId, true), getCustomerItem(db, item.customerId, true)]);
-    if (!event) throw notFound('Event');
-    if (!customer) throw notFound('Customer');
+    const customer = await getCustomerWithCounts(db, item.customerId, true);
+    if (!customer.item) throw notFound('Customer');
     const refund: StoredRefund = { id: randomUUID(), amountCents, reason: input.reason, createdAt: new Date().toISOString() };
-    try {
-      await transact(db, refundTransactionItems(item, event, customer, refund, actor));
-    } catch (error) {
-      if (failedConditions(error)?.length) return retry;
-      throw error;
-    }
     const after = refunded + amountCents;
-    return detailFromItem({
+    const answer = detailFromItem({
       ...item,
       status: statusAfterRefund(item.amountCents, after),
       refundedCents: after,
       refunds: [...(item.refunds ?? []), refund],
       version: Number(item.version ?? 0) + 1,
     });
+    try {
+      await transact(db, [
+        ...refundTransactionItems(item, { item: customer.item, counts: customer.counts }, refund, actor),
+        ...(idempotency ? [idempotencyPut(idempotency, answer)] : []),
+      ]);
+    } catch (error) {
+      if (failedConditions(error)?.length) return (await earlierAnswer<TransactionDetail>(db, idempotency))?.answer ?? retry;
+      throw error;
+    }
+    return answer;
   });
+  await eventCountersMoved(db, done.eventId);
+  return done;
 }

@@ -1,7 +1,7 @@
 import { customerCountersUpdate } from '../customer/customer.repo.ts';
 import { keys } from '../db/keys.ts';
 import type { TransactItem } from '../db/write.ts';
-import { eventCountersUpdate } from '../event/event.repo.ts';
+import { eventCounterAdd } from '../event/counters.ts';
 import { dailyFigures } from '../report/daily.repo.ts';
 import { statsIncrement } from '../stats/stats.repo.ts';
 import type { StoredRefund, TransactionItem } from './transaction.repo.ts';
@@ -13,21 +13,27 @@ export interface SaleDelta {
   salesCents: number;
 }
 
+/** A customer as the counter moves need it: its item and its COUNTS item (customer.repo.ts). */
+export interface CustomerCounts {
+  item: Record<string, unknown>;
+  counts: Record<string, unknown> | undefined;
+}
+
 /**
- * The counter updates a change of a sale moves, to ride in its transaction: the event's sales,
- * completed purchases and conversion rank; the customer's completed count; the dashboard's ticket
- * sales, active customers and conversion sum. Each is conditional on the counts read in `event`
- * and `customer`, so a racing write makes the caller read again and retry instead of miscounting.
- * The gross transaction total (SPEC's sum of amounts) never moves here.
+ * The counter moves of a change of a sale, to ride in its transaction: an ADD on one of the
+ * event's counter shards; the customer's completed count (conditional only when it makes or
+ * ends their last sale: active customers move); an ADD on a shard of the dashboard's ticket
+ * sales and active customers. No item shared by buyers is read-modified-written, so concurrent
+ * purchases never wait on each other. The gross transaction total (SPEC's sum of amounts)
+ * never moves here. The event's copy of its counters is refreshed after the write.
  */
-export function saleCounterItems(event: Record<string, unknown>, customer: Record<string, unknown>, delta: SaleDelta): TransactItem[] {
-  const eventChange = eventCountersUpdate(event, { completed: delta.completed, salesCents: delta.salesCents, views: 0 });
-  const items = [eventChange.update];
-  const totals: Record<string, number> = { ticketSalesCents: delta.salesCents, conversionSumMilli: eventChange.totals.conversionSumMilli };
+export function saleCounterItems(eventId: string, customer: CustomerCounts, delta: SaleDelta): TransactItem[] {
+  const items = [eventCounterAdd(eventId, { completed: delta.completed, salesCents: delta.salesCents, views: 0 })];
+  const totals: Record<string, number> = { ticketSalesCents: delta.salesCents };
   if (delta.completed !== 0) {
-    const customerChange = customerCountersUpdate(customer, { transactions: 0, completed: delta.completed });
-    items.push(customerChange.update);
-    totals.activeCustomers = customerChange.totals.activeCustomers;
+    const change = customerCountersUpdate(customer.item, customer.counts, { transactions: 0, completed: delta.completed });
+    items.push(change.update);
+    if (change.totals.activeCustomers !== 0) totals.activeCustomers = change.totals.activeCustomers;
   }
   return [...items, statsIncrement(totals)];
 }

@@ -1,14 +1,15 @@
 import { auditPut } from '../audit/audit.repo.ts';
-import { getCustomerItem } from '../customer/customer.repo.ts';
+import { getCustomerWithCounts } from '../customer/customer.repo.ts';
 import type { Db } from '../db/client.ts';
 import { failedConditions, retry, transact, withRetry, type TransactItem } from '../db/write.ts';
 import { DomainError, notFound, staleVersion } from '../error.ts';
-import { getEventItem } from '../event/event.repo.ts';
+import { eventCountersMoved } from '../event/counters.ts';
+import { earlierAnswer, idempotencyOf, idempotencyPut } from '../idempotency/idempotency.repo.ts';
 import { formatCents } from './money.ts';
-import { completedDailyFigures, saleCounterItems, transactionChangeUpdate } from './sale-counters.ts';
+import { completedDailyFigures, saleCounterItems, transactionChangeUpdate, type CustomerCounts } from './sale-counters.ts';
 import { detailFromItem, getTransactionItemById, type TransactionItem } from './transaction.repo.ts';
 import { statusChangeProblem } from './transaction.rules.ts';
-import type { TransactionStatus } from './transaction.schema.ts';
+import type { TransactionDetail, TransactionStatus } from './transaction.schema.ts';
 
 /**
  * Everything a status change writes, in one place: the transaction, the counters it moves
@@ -17,15 +18,14 @@ import type { TransactionStatus } from './transaction.schema.ts';
  */
 export function statusTransactionItems(
   transaction: TransactionItem,
-  event: Record<string, unknown>,
-  customer: Record<string, unknown>,
+  customer: CustomerCounts,
   to: TransactionStatus,
   actor: string,
 ): TransactItem[] {
   const completes = to === 'completed';
   return [
     transactionChangeUpdate(transaction, { status: to }),
-    ...(completes ? saleCounterItems(event, customer, { completed: 1, salesCents: transaction.amountCents }) : []),
+    ...(completes ? saleCounterItems(transaction.eventId, customer, { completed: 1, salesCents: transaction.amountCents }) : []),
     ...(completes ? completedDailyFigures(transaction) : []),
     auditPut({
       actor,
@@ -43,26 +43,34 @@ export function statusTransactionItems(
  * Changes a pending transaction to completed or failed. Conditional on what was read: of two
  * changes at once exactly one wins, the other reads again and is refused (409).
  */
-export function changeTransactionStatus(
+export async function changeTransactionStatus(
   db: Db,
-  input: { id: string; status: TransactionStatus; version?: number | undefined },
+  input: { id: string; status: TransactionStatus; version?: number | undefined; idempotencyKey?: string | undefined },
   actor: string,
 ) {
-  return withRetry(async () => {
+  const idempotency = idempotencyOf('transactions.updateStatus', input, actor);
+  const earlier = await earlierAnswer<TransactionDetail>(db, idempotency);
+  if (earlier) return earlier.answer;
+  const done = await withRetry(async () => {
     const item = (await getTransactionItemById(db, input.id, true)) as TransactionItem | undefined;
     if (!item) throw notFound('Transaction');
     if (input.version !== undefined && input.version !== Number(item.version ?? 0)) throw staleVersion('This transaction was');
     const problem = statusChangeProblem(item.status, input.status);
     if (problem) throw new DomainError('conflict', problem);
-    const [event, customer] = await Promise.all([getEventItem(db, item.eventId, true), getCustomerItem(db, item.customerId, true)]);
-    if (!event) throw notFound('Event');
-    if (!customer) throw notFound('Customer');
+    const customer = await getCustomerWithCounts(db, item.customerId, true);
+    if (!customer.item) throw notFound('Customer');
+    const answer = detailFromItem({ ...item, status: input.status, version: Number(item.version ?? 0) + 1 });
     try {
-      await transact(db, statusTransactionItems(item, event, customer, input.status, actor));
+      await transact(db, [
+        ...statusTransactionItems(item, { item: customer.item, counts: customer.counts }, input.status, actor),
+        ...(idempotency ? [idempotencyPut(idempotency, answer)] : []),
+      ]);
     } catch (error) {
-      if (failedConditions(error)?.length) return retry;
+      if (failedConditions(error)?.length) return (await earlierAnswer<TransactionDetail>(db, idempotency))?.answer ?? retry;
       throw error;
     }
-    return detailFromItem({ ...item, status: input.status, version: Number(item.version ?? 0) + 1 });
+    return answer;
   });
+  if (input.status === 'completed') await eventCountersMoved(db, done.eventId);
+  return done;
 }

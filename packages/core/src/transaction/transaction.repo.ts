@@ -2,7 +2,8 @@ import { GetCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from 
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
-import { queryAll, querySearchPage, stripKeys } from '../db/query.ts';
+import { mergedAll, mergedSearchPage, type MergedQuery } from '../db/merge.ts';
+import { queryAll, stripKeys } from '../db/query.ts';
 import { forEachLimited, isConditionFailure, type TransactItem as TransactWrite } from '../db/write.ts';
 import { normalizeSearch, type ListOrder } from '../shared.schema.ts';
 import { formatCents, parseAmountToCents } from './money.ts';
@@ -131,14 +132,16 @@ export async function getTransactionItemById(db: Db, id: string, consistent = fa
 const get = (db: Db, key: { pk: string; sk: string }) =>
   db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true })).then((r) => r.Item);
 
+/** Every transaction, newest first unless `asc`: the gsi1 partitions of all transactions, merged by date. */
+export const transactionsByDate = (order: ListOrder = 'desc'): MergedQuery => ({
+  IndexName: 'gsi1',
+  partitions: keys.transactionsPartitions(),
+  ScanIndexForward: order === 'asc',
+});
+
 /** All transactions, newest first (GET /api/transactions). */
 export function listTransactionItems(db: Db) {
-  return queryAll(db, {
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.transactionsByDate('', '').gsi1pk },
-    ScanIndexForward: false,
-  });
+  return mergedAll(db, transactionsByDate());
 }
 
 /** Items one searched page may evaluate: bounds a search's cost and time per request. */
@@ -150,16 +153,13 @@ export const maxScannedPerPage = 3000;
  */
 export function pageTransactionItems(db: Db, page: { limit: number; cursor?: string | null; q?: string | null; order?: ListOrder }) {
   const term = normalizeSearch(page.q);
-  return querySearchPage(
+  return mergedSearchPage(
     db,
     {
-      IndexName: 'gsi1',
-      KeyConditionExpression: 'gsi1pk = :pk',
-      ...(term ? { FilterExpression: 'contains(searchText, :q)' } : {}),
-      ExpressionAttributeValues: { ':pk': keys.transactionsByDate('', '').gsi1pk, ...(term ? { ':q': term } : {}) },
-      ScanIndexForward: page.order === 'asc',
+      ...transactionsByDate(page.order),
+      ...(term ? { FilterExpression: 'contains(searchText, :q)', ExpressionAttributeValues: { ':q': term } } : {}),
     },
-    { limit: page.limit, cursor: page.cursor, maxScanned: maxScannedPerPage },
+    { limit: page.limit, cursor: page.cursor, ...(term ? { maxScanned: maxScannedPerPage } : {}) },
   );
 }
 
@@ -220,7 +220,7 @@ async function refreshNames(db: Db, query: Omit<QueryCommandInput, 'TableName'>,
  * Sets the new name and search text on one transaction, conditional on the other name it was
  * computed from, so a rename of the event and one of the customer at the same time both land.
  */
-async function renameTransaction(db: Db, found: Record<string, unknown>, patch: { eventTitle?: string; customerName?: string }) {
+export async function renameTransaction(db: Db, found: Record<string, unknown>, patch: { eventTitle?: string; customerName?: string }) {
   let item: Record<string, unknown> | undefined = found;
   for (let attempt = 0; item && attempt < 10; attempt++) {
     const seen = { eventTitle: item.eventTitle as string | undefined, customerName: item.customerName as string | undefined };

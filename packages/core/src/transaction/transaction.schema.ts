@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { entityId, expectedVersion, listOrder, pageInput } from '../shared.schema.ts';
+import { entityId, expectedVersion, idempotencyKey, listOrder, pageInput } from '../shared.schema.ts';
 import { parseAmountToCents } from './money.ts';
 
 /** A transaction is recorded in one of the first three; refunds move it to the last two. */
@@ -24,6 +24,7 @@ export const createTransactionInput = z.object({
     .trim()
     .refine((v) => !Number.isNaN(Date.parse(v)), 'Invalid date format')
     .optional(),
+  idempotencyKey,
 });
 export type CreateTransactionInput = z.input<typeof createTransactionInput>;
 
@@ -77,6 +78,7 @@ export const updateTransactionStatusInput = z.object({
   id: entityId,
   status: z.enum(transactionStatuses, { error: `Status must be one of ${transactionStatuses.join(', ')}` }),
   version: expectedVersion,
+  idempotencyKey,
 });
 export type UpdateTransactionStatusInput = z.input<typeof updateTransactionStatusInput>;
 
@@ -109,6 +111,7 @@ export const createRefundInput = z.object({
   id: entityId,
   amount: refundAmount.optional(),
   reason: refundReason,
+  idempotencyKey,
 });
 export type CreateRefundInput = z.input<typeof createRefundInput>;
 
@@ -129,6 +132,7 @@ export const bulkTransactionsInput = z
       .max(maxBulkIds, `Ids must be a list of 1 to ${maxBulkIds} transaction ids`),
     action: z.enum(bulkActions, { error: 'Action must be complete, fail or refund' }),
     reason: refundReason.optional(),
+    idempotencyKey,
   })
   .refine((input) => input.action !== 'refund' || input.reason !== undefined, {
     message: 'A reason for the refund is required',

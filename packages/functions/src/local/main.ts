@@ -9,6 +9,7 @@ import { createDb } from '@event-admin/core/db/client';
 import { backfillSearchFields } from '@event-admin/core/maintenance/backfill-search';
 import { backfillTransactionPointers } from '@event-admin/core/maintenance/backfill-transaction-ids';
 import { backfillEventDates } from '@event-admin/core/maintenance/backfill-event-dates';
+import { backgroundJobs } from '@event-admin/core/jobs/index';
 import * as Stats from '@event-admin/core/stats/index';
 import { createApp } from '../app.ts';
 import { compression } from '../compress.ts';
@@ -21,6 +22,9 @@ const repoRoot = resolve(fileURLToPath(import.meta.url), '../../../../..');
 
 /** How long SIGTERM waits for requests in flight before it closes their connections. */
 const drainMs = 10_000;
+
+/** How often the background jobs are looked at besides after each rename: a run cut off by a stop resumes. */
+const jobsEveryMs = 30_000;
 
 async function main() {
   const env = process.env;
@@ -121,10 +125,16 @@ async function listen(env: NodeJS.ProcessEnv, endpoint: string, where: { port: n
     console.log(` done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }
 
+  // Renames put their names on the purchases in this process, after answering (core/jobs/): kicked
+  // by each rename, and at start and on a timer so a job cut off by a stop or a crash resumes.
+  const jobs = backgroundJobs(db);
+  void jobs.kick();
+  setInterval(() => void jobs.kick(), jobsEveryMs).unref();
+
   const app = new Hono();
   // JSON and the web app's files go out compressed (brotli or gzip, as the browser accepts).
   app.use('*', compression());
-  app.route('/', createApp({ db, config }));
+  app.route('/', createApp({ db, config, jobs }));
   if (existsSync(resolve(webDist, 'index.html'))) {
     const root = relative(process.cwd(), webDist) || '.';
     // Hashed file names never change content: cached for a year. Everything else, index.html
@@ -141,6 +151,8 @@ async function listen(env: NodeJS.ProcessEnv, endpoint: string, where: { port: n
       c.header('Cross-Origin-Resource-Policy', 'cross-origin');
     });
     app.use('*', serveStatic({ root }));
+    // The sign-in screen comes already drawn (the web build prerenders it into login.html).
+    if (existsSync(resolve(webDist, 'login.html'))) app.get('/login', serveStatic({ root, path: 'login.html' }));
     // Client-side routes (and the 404 screen) are the app's: every other path gets index.html.
     app.get('*', serveStatic({ root, path: 'index.html' }));
   } else {

@@ -44,7 +44,13 @@ export function mountRest(app: Hono<ApiEnv>, deps: { db: Db; config: AppConfig }
         const api = createCaller(
           contextFromRequest(deps, c.req.raw, resHeaders, { clientAddress: clientAddress(c), requestId: c.get('requestId') }),
         );
-        const result = await route.call(api, { params: c.req.param() as Record<string, string>, query: c.req.query(), body });
+        const idempotencyKey = c.req.header('idempotency-key');
+        const result = await route.call(api, {
+          params: c.req.param() as Record<string, string>,
+          query: c.req.query(),
+          body,
+          ...(idempotencyKey === undefined ? {} : { idempotencyKey }),
+        });
         if (route.status === 204) {
           const empty = c.body(null, 204);
           resHeaders.forEach((value, key) => empty.headers.append(key, value));

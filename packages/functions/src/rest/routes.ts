@@ -15,6 +15,8 @@ export interface RestRequest<Path extends string = string> {
   params: string extends Path ? Record<string, string> : { [Name in ParamNames<Path>]: string };
   query: Record<string, string | undefined>;
   body: unknown;
+  /** the Idempotency-Key header: a retried write with the same key answers its first answer */
+  idempotencyKey?: string;
 }
 
 export type RestMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -45,6 +47,9 @@ function object(body: unknown): Record<string, unknown> {
   }
   return body as Record<string, unknown>;
 }
+
+/** The Idempotency-Key header as the procedure's input field (absent: no key). */
+const keyed = (req: RestRequest) => (req.idempotencyKey === undefined ? {} : { idempotencyKey: req.idempotencyKey });
 
 /**
  * Calls a procedure with what the client sent, plus values from the path. The procedure's own
@@ -115,14 +120,17 @@ export const routes: RestRoute[] = [
   ),
 
   route('GET', '/api/transactions/totals', (api) => api.transactions.totals()),
-  route('POST', '/api/transactions', (api, req) => send(api.transactions.create, object(req.body)), 201),
-  route('POST', '/api/transactions/bulk', (api, req) => send(api.transactions.bulk, object(req.body))),
+  // The writes a client may retry take an Idempotency-Key header (docs/api.md).
+  route('POST', '/api/transactions', (api, req) => send(api.transactions.create, object(req.body), keyed(req)), 201),
+  route('POST', '/api/transactions/bulk', (api, req) => send(api.transactions.bulk, object(req.body), keyed(req))),
   route('GET', '/api/transactions/:id', (api, req) => api.transactions.get({ id: req.params.id })),
-  route('POST', '/api/transactions/:id/status', (api, req) => send(api.transactions.updateStatus, object(req.body), { id: req.params.id })),
+  route('POST', '/api/transactions/:id/status', (api, req) =>
+    send(api.transactions.updateStatus, object(req.body), { id: req.params.id, ...keyed(req) }),
+  ),
   route(
     'POST',
     '/api/transactions/:id/refunds',
-    (api, req) => send(api.transactions.createRefund, object(req.body), { id: req.params.id }),
+    (api, req) => send(api.transactions.createRefund, object(req.body), { id: req.params.id, ...keyed(req) }),
     201,
   ),
 

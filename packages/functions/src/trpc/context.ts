@@ -1,4 +1,5 @@
 import type { Db } from '@event-admin/core/db/client';
+import type { JobKick } from '@event-admin/core/jobs/index';
 import type { AppConfig } from '../config.ts';
 
 export const sessionCookie = 'session';
@@ -20,6 +21,8 @@ export interface Context {
   resHeaders: Headers;
   /** the id this request's log line and X-Request-Id carry (absent for calls made without HTTP) */
   requestId?: string;
+  /** starts the background jobs a write queued (a rename's), without waiting for them */
+  jobs?: JobKick;
 }
 
 export function createContextInner(input: Omit<Context, 'resHeaders'> & { resHeaders?: Headers }): Context {
@@ -46,7 +49,7 @@ export function isSecureRequest(req: Request) {
 }
 
 export function contextFromRequest(
-  deps: { db: Db; config: AppConfig },
+  deps: { db: Db; config: AppConfig; jobs?: JobKick },
   req: Request,
   resHeaders: Headers,
   from: { clientAddress?: string; requestId?: string } = {},
@@ -54,6 +57,7 @@ export function contextFromRequest(
   return {
     db: deps.db,
     config: deps.config,
+    jobs: deps.jobs,
     requestId: from.requestId,
     sessionToken: readCookie(req.headers.get('cookie'), sessionCookie),
     bearerToken: readBearer(req.headers.get('authorization')),

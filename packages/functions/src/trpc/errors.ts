@@ -16,6 +16,7 @@ const codeOfKind: Record<DomainErrorKind, TRPC_ERROR_CODE_KEY> = {
   forbidden: 'FORBIDDEN',
   not_found: 'NOT_FOUND',
   conflict: 'CONFLICT',
+  unprocessable: 'UNPROCESSABLE_CONTENT',
   too_large: 'PAYLOAD_TOO_LARGE',
   rate_limited: 'TOO_MANY_REQUESTS',
   unavailable: 'SERVICE_UNAVAILABLE',

@@ -9,7 +9,12 @@ export const customersRouter = router({
   totals: adminProcedure.query(({ ctx }) => Customer.totals(ctx.db)),
   get: adminProcedure.input(Customer.get.schema).query(({ ctx, input }) => Customer.get(ctx.db, input)),
   create: adminProcedure.input(Customer.create.schema).mutation(({ ctx, input }) => Customer.create(ctx.db, input, ctx.actor)),
-  update: adminProcedure.input(Customer.update.schema).mutation(({ ctx, input }) => Customer.update(ctx.db, input, ctx.actor)),
+  update: adminProcedure.input(Customer.update.schema).mutation(async ({ ctx, input }) => {
+    const customer = await Customer.update(ctx.db, input, ctx.actor);
+    // A new name is put on the customer's purchases by a job queued with the save: start it, do not wait.
+    await ctx.jobs?.kick();
+    return customer;
+  }),
   transactions: adminProcedure.input(Customer.transactions.schema).query(({ ctx, input }) => Customer.transactions(ctx.db, input)),
   transactionHistory: adminProcedure
     .input(Customer.transactionHistory.schema)

@@ -13,6 +13,11 @@ export const eventsRouter = router({
     .input(Seo.listWithDetailsPage.schema)
     .query(({ ctx, input }) => Seo.listWithDetailsPage(ctx.db, input)),
   create: adminProcedure.input(Event.create.schema).mutation(({ ctx, input }) => Event.create(ctx.db, input, ctx.actor)),
-  update: adminProcedure.input(Event.update.schema).mutation(({ ctx, input }) => Event.update(ctx.db, input, ctx.actor)),
+  update: adminProcedure.input(Event.update.schema).mutation(async ({ ctx, input }) => {
+    const event = await Event.update(ctx.db, input, ctx.actor);
+    // A new title is put on the event's purchases by a job queued with the save: start it, do not wait.
+    await ctx.jobs?.kick();
+    return event;
+  }),
   addViews: adminProcedure.input(Event.addViews.schema).mutation(({ ctx, input }) => Event.addViews(ctx.db, input)),
 });

@@ -1,0 +1,40 @@
+import { createHash, randomInt } from 'node:crypto';
+
+/**
+ * How many shards an item every purchase touches is split over (the totals, each day's figures,
+ * an event's counters, and the index partitions every purchase shares). A purchase writes one
+ * shard; a reader gets all of them and sums (counters) or merges (lists). On DynamoDB one item or
+ * partition takes at most 1,000 writes a second, so N shards carry N times that. Raise it freely;
+ * never lower it on a table in use (readers would stop reading the shards above the new count).
+ */
+export const counterShards = shardCount(process.env.COUNTER_SHARDS);
+
+function shardCount(value: string | undefined) {
+  if (value === undefined || value === '') return 16;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1 || n > 64) throw new Error(`COUNTER_SHARDS must be a whole number from 1 to 64, not "${value}"`);
+  return n;
+}
+
+/**
+ * The suffixes a reader reads: '' first (the unsharded key written before shards existed, so a
+ * table from before reads on without a migration), then '#0'..'#N-1'.
+ */
+export const shardSuffixes: readonly string[] = ['', ...Array.from({ length: counterShards }, (_, s) => `#${s}`)];
+
+/** A shard for a counter move: any, so concurrent writers spread evenly. */
+export const randomShard = () => `#${randomInt(counterShards)}`;
+
+/** The shard of an item in a sharded index partition: fixed by its id, so every write of it lands in the same one. */
+export const shardOf = (id: string) => `#${createHash('sha1').update(id).digest().readUInt32BE(0) % counterShards}`;
+
+/** Adds up the numeric fields of shard items (strings and other fields are left out). */
+export function sumShards<T extends Record<string, number>>(items: readonly Record<string, unknown>[]): Partial<T> {
+  const sum: Record<string, number> = {};
+  for (const item of items) {
+    for (const [name, value] of Object.entries(item)) {
+      if (typeof value === 'number') sum[name] = (sum[name] ?? 0) + value;
+    }
+  }
+  return sum as Partial<T>;
+}

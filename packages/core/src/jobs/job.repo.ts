@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Db } from '../db/client.ts';
+import { keys } from '../db/keys.ts';
+import { isConditionFailure, type TransactItem } from '../db/write.ts';
+
+/** What a background job does: copy a new name onto the purchases that store it. */
+export type JobKind = 'rename-event' | 'rename-customer';
+
+/** A job as stored: the name to apply, its progress, and who works it now. */
+export interface JobItem {
+  kind: JobKind;
+  targetId: string;
+  /** the event's title or the customer's name to put on their purchases */
+  name: string;
+  /** set anew each time the job is queued: the worker's writes are conditional on it */
+  ref: string;
+  /** where the next step starts (rename-step.ts); absent: from the beginning */
+  cursor?: string;
+  queuedAt: string;
+  /** the worker holding the job, and until when (epoch ms): one worker at a time per job */
+  leaseOwner?: string;
+  leaseUntil?: number;
+}
+
+/**
+ * Queues (or re-queues) a job, as one item of the transaction that makes it necessary. A later
+ * rename overwrites the name and starts the work over, so the last name wins; a worker's lease
+ * stays, and that worker notices the new `ref` at its next save.
+ */
+export function queueJob(kind: JobKind, targetId: string, name: string, now: Date): TransactItem {
+  const queuedAt = now.toISOString();
+  return {
+    Update: {
+      Key: keys.job(kind, targetId),
+      UpdateExpression:
+        'SET #kind = :kind, #targetId = :targetId, #name = :name, #ref = :ref, #queuedAt = :queuedAt, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk REMOVE #cursor',
+      ExpressionAttributeNames: {
+        '#kind': 'kind',
+        '#targetId': 'targetId',
+        '#name': 'name',
+        '#ref': 'ref',
+        '#queuedAt': 'queuedAt',
+        '#cursor': 'cursor',
+      },
+      ExpressionAttributeValues: {
+        ':kind': kind,
+        ':targetId': targetId,
+        ':name': name,
+        ':ref': randomUUID(),
+        ':queuedAt': queuedAt,
+        ...prefixed(keys.pendingJobs(queuedAt, `${kind}#${targetId}`)),
+      },
+    },
+  };
+}
+
+const prefixed = (values: Record<string, string>) => Object.fromEntries(Object.entries(values).map(([k, v]) => [`:${k}`, v]));
+
+/** The jobs still to do, oldest queued first (at most `limit`): what a worker run looks at. */
+export async function pendingJobItems(db: Db, limit: number) {
+  const result = await db.doc.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :pk',
+      ExpressionAttributeValues: { ':pk': keys.pendingJobs('', '').gsi1pk },
+      Limit: limit,
+    }),
+  );
+  return (result.Items ?? []) as unknown as JobItem[];
+}
+
+/** One job as it is now (read after a conditional write of ours failed). */
+export async function getJobItem(db: Db, kind: JobKind, targetId: string) {
+  const result = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.job(kind, targetId), ConsistentRead: true }));
+  return result.Item as JobItem | undefined;
+}
+
+/** Runs `write`; a failed condition gives false instead of an error. */
+async function conditional(write: Promise<unknown>) {
+  try {
+    await write;
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Takes the job for `owner` until `leaseUntil`, unless another worker holds an unexpired lease. */
+export function claimJob(db: Db, job: JobItem, owner: string, now: number, leaseUntil: number) {
+  return conditional(
+    db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.job(job.kind, job.targetId),
+        UpdateExpression: 'SET leaseOwner = :owner, leaseUntil = :until',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now OR leaseOwner = :owner)',
+        ExpressionAttributeValues: { ':owner': owner, ':until': leaseUntil, ':now': now },
+      }),
+    ),
+  );
+}
+
+/** Saves a step's progress and extends the lease, only while the job is still the one worked (same ref, same owner). */
+export function saveJobCursor(db: Db, job: JobItem, owner: string, cursor: string, leaseUntil: number) {
+  return conditional(
+    db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.job(job.kind, job.targetId),
+        UpdateExpression: 'SET #cursor = :cursor, leaseUntil = :until',
+        ConditionExpression: '#ref = :ref AND leaseOwner = :owner',
+        ExpressionAttributeNames: { '#cursor': 'cursor', '#ref': 'ref' },
+        ExpressionAttributeValues: { ':cursor': cursor, ':until': leaseUntil, ':ref': job.ref, ':owner': owner },
+      }),
+    ),
+  );
+}
+
+/** Lets the job go (out of time), so the next run takes it at once instead of after the lease. */
+export function releaseJob(db: Db, job: JobItem, owner: string) {
+  return conditional(
+    db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.job(job.kind, job.targetId),
+        UpdateExpression: 'REMOVE leaseOwner, leaseUntil',
+        ConditionExpression: 'leaseOwner = :owner',
+        ExpressionAttributeValues: { ':owner': owner },
+      }),
+    ),
+  );
+}
+
+/** Deletes a finished job, unless it was queued again meanwhile (a newer name must still be applied). */
+export function finishJob(db: Db, job: JobItem, owner: string) {
+  return conditional(
+    db.doc.send(
+      new DeleteCommand({
+        TableName: db.tableName,
+        Key: keys.job(job.kind, job.targetId),
+        ConditionExpression: '#ref = :ref AND leaseOwner = :owner',
+        ExpressionAttributeNames: { '#ref': 'ref' },
+        ExpressionAttributeValues: { ':ref': job.ref, ':owner': owner },
+      }),
+    ),
+  );
+}
