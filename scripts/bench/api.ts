@@ -1,9 +1,8 @@
 // The API section: for every read call of SPEC §7 (and the paged procedures the screens now
 // use), the read capacity it consumes (in-process through createCaller, counted by the SDK
 // middleware), its response bytes, p50/p95 latency and throughput over real HTTP.
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { createDb } from '@event-admin/core/db/client';
-import { keys } from '@event-admin/core/db/keys';
+import { getStatsItem } from '@event-admin/core/stats/stats.repo';
 import { createCaller } from '@event-admin/functions/trpc/caller';
 import { createContextInner } from '@event-admin/functions/trpc/context';
 import { describeOperations, instrument } from './capacity.ts';
@@ -189,10 +188,10 @@ export async function measureApi(stack: Stack, probe: Probe, size: number, log: 
     client.close();
   }
 
-  // The floor: the same item the stats call reads, by a bare GetItem through the SDK, measured
-  // interleaved with the API call so both see the same machine (others share it).
+  // The floor: the same read the stats call makes (one BatchGetItem of the totals' shards), bare
+  // through the SDK, measured interleaved with the API call so both see the same machine.
   const bare = createDb({ tableName: stack.tableName, endpoint: stack.endpoint });
-  const get = () => bare.doc.send(new GetCommand({ TableName: stack.tableName, Key: keys.stats() }));
+  const get = () => getStatsItem(bare);
   const statsClient = httpClient(stack.base, stack.cookie);
   const apiTimes: number[] = [];
   const getTimes: number[] = [];

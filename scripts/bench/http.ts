@@ -33,6 +33,30 @@ export function httpClient(base: string, cookie: string) {
     });
   }
 
+  /** A request with a JSON body whose answer is returned whatever its status; status 0: no answer (a socket error, or none within `timeoutMs`). */
+  function send(method: 'POST' | 'PUT', path: string, json: unknown, timeoutMs = 30_000): Promise<{ status: number; body: Buffer }> {
+    return new Promise((resolve) => {
+      const payload = Buffer.from(JSON.stringify(json));
+      const req = http.request(
+        `${base}${path}`,
+        {
+          method,
+          agent,
+          headers: { Cookie: cookie, 'Content-Type': 'application/json', 'Content-Length': payload.length, Accept: 'application/json' },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
+          res.on('error', () => resolve({ status: 0, body: Buffer.alloc(0) }));
+        },
+      );
+      req.setTimeout(timeoutMs, () => req.destroy(new Error(`${method} ${path}: no answer within ${timeoutMs} ms`)));
+      req.on('error', () => resolve({ status: 0, body: Buffer.alloc(0) }));
+      req.end(payload);
+    });
+  }
+
   async function timed(path: string) {
     const start = performance.now();
     await get(path);
@@ -41,6 +65,7 @@ export function httpClient(base: string, cookie: string) {
 
   return {
     get,
+    send,
     /** p50 and p95 of `samples` requests one after another (after a warm-up), stopping early at `maxSeconds`. */
     async latency(path: string, options: { samples?: number; warmup?: number; maxSeconds?: number; minSamples?: number } = {}) {
       const { samples = 200, warmup = 10, maxSeconds = 20, minSamples = 3 } = options;

@@ -1,7 +1,8 @@
 // npm run bench: every section, one after the other, then bench/results.json.
 //   node scripts/bench/run.mjs                      all sections, 1k / 10k / 100k purchases
 //   node scripts/bench/run.mjs api --sizes=1000     one section, one size
-// Sections: function (scripts/bench.mjs: the Lambda bundle), api, web.
+// Sections: function (scripts/bench.mjs: the Lambda bundle), api, web, burst (scripts/bench/burst.ts;
+// BURST_SECONDS=5 BURST_CLIENTS=1,8 for a short run).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -43,10 +44,10 @@ if (want('function') && existsSync(functionBench)) {
 }
 
 let measured = { budgets: [] };
-if (want('api') || want('web')) {
+if (want('api') || want('web') || want('burst')) {
   const unregister = register();
   const { runBench } = await import('./main.ts');
-  measured = await runBench({ sizes, api: want('api'), web: want('web') });
+  measured = await runBench({ sizes, api: want('api'), web: want('web'), burst: want('burst') });
   unregister();
 }
 
@@ -60,6 +61,7 @@ const results = {
     ...(previous.sections ?? {}),
     ...(measured.api ? { api: measured.api } : {}),
     ...(measured.web ? { web: measured.web } : {}),
+    ...(measured.burst ? { burst: measured.burst } : {}),
   },
   budgets: measured.budgets.length ? measured.budgets : previous.budgets,
 };

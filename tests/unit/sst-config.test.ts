@@ -45,7 +45,11 @@ class Secret extends Component {
 }
 class Function extends Component {
   url = 'https://stand-in.lambda-url.us-east-1.on.aws/';
+  get arn() {
+    return `arn:aws:lambda:us-east-1:000000000000:function:${this.componentName}`;
+  }
 }
+class Cron extends Component {}
 class Router extends Component {
   url = 'https://d111111abcdef8.cloudfront.net';
   routes: { pattern: string; url: unknown; args: unknown }[] = [];
@@ -75,7 +79,7 @@ async function evaluate(stage: string, dev = false): Promise<Evaluated> {
     $config: (config: unknown) => config,
     $app: { name: 'event-admin', stage },
     $dev: dev,
-    sst: { Secret, Linkable, aws: { Dynamo, Function, Router, StaticSite } },
+    sst: { Secret, Linkable, aws: { Dynamo, Function, Cron, Router, StaticSite } },
     random: { RandomPassword },
   });
   // A fresh file per run: a module (and infra/'s components in it) is evaluated once per URL.
@@ -92,6 +96,14 @@ const one = <T extends Component>(components: Component[], type: new (...args: a
   expect(found, type.name).toHaveLength(1);
   return found[0]!;
 };
+
+/** The one component of a type with this name (there are two functions: Api and Jobs). */
+const named = <T extends Component>(components: Component[], type: new (...args: any[]) => T, name: string): T => {
+  const found = components.filter((c): c is T => c instanceof type && c.componentName === name);
+  expect(found, `${type.name} ${name}`).toHaveLength(1);
+  return found[0]!;
+};
+const apiFunction = (components: Component[]) => named(components, Function, 'Api');
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sst-config-'));
@@ -146,7 +158,7 @@ describe('sst.config.ts', () => {
 
   it('runs the Hono app as a streaming Node 22 arm64 function with the table and the secrets linked', async () => {
     const { components } = await evaluate('production');
-    const fn = one(components, Function);
+    const fn = apiFunction(components);
     const table = one(components, Dynamo);
     const secret = one(components, Secret);
     const origin = one(components, Linkable);
@@ -154,16 +166,16 @@ describe('sst.config.ts', () => {
     expect(fn.args.handler).toBe('packages/functions/src/lambda.handler');
     expect(fn.args.runtime).toBe('nodejs22.x');
     expect(fn.args.architecture).toBe('arm64');
-    expect(fn.args.link).toEqual([table, secret, origin]);
+    expect(fn.args.link).toEqual([table, secret, origin, named(components, Function, 'Jobs')]);
     // The names the function reads through Resource (packages/functions/src/config.ts).
-    const linked: (keyof LinkedResources)[] = ['Table', 'AdminPassword', 'OriginSecret'];
+    const linked: (keyof LinkedResources)[] = ['Table', 'AdminPassword', 'OriginSecret', 'Jobs'];
     expect(fn.args.link.map((c: Component) => c.componentName)).toEqual(linked);
     // A RESPONSE_STREAM Function URL: lists and exports are not cut at a buffered answer's 6 MB.
     expect(fn.args.streaming).toBe(true);
     expect(fn.args.url).toEqual({ cors: false });
     expect(parseInt(fn.args.memory)).toBeGreaterThanOrEqual(512);
     expect(fn.args.memory).toMatch(/^\d+ MB$/);
-    // Bounded: a streamed export may outlast CloudFront's 20 s first-byte wait, but not a minute.
+    // Bounded: the Router's route waits this long (readTimeout), and CloudFront allows at most 60 s without a quota increase.
     expect(fn.args.timeout).toMatch(/^\d+ seconds$/);
     expect(parseInt(fn.args.timeout)).toBeLessThanOrEqual(60);
   });
@@ -205,7 +217,7 @@ describe('sst.config.ts', () => {
 
   it('points the handler at a module that exports it', async () => {
     const { components } = await evaluate('dev');
-    const [path, exported] = one(components, Function).args.handler.split(/\.(?=[^./]+$)/);
+    const [path, exported] = apiFunction(components).args.handler.split(/\.(?=[^./]+$)/);
     expect(existsSync(resolve(root, `${path}.ts`))).toBe(true);
     // As Lambda loads it: the runtime's `awslambda` global is there first.
     installLambdaRuntime();
@@ -215,7 +227,7 @@ describe('sst.config.ts', () => {
 
   it('bundles the function as `npm run bench` measures it', async () => {
     const { components } = await evaluate('dev');
-    const { nodejs } = one(components, Function).args;
+    const { nodejs } = apiFunction(components).args;
     expect(nodejs).toEqual({
       format: functionBundle.format,
       minify: functionBundle.minify,
@@ -226,15 +238,52 @@ describe('sst.config.ts', () => {
   it('serves /api/* and /trpc/* from the function and everything else from the app, on one router', async () => {
     const { components, outputs } = await evaluate('production');
     const router = one(components, Router);
-    const fn = one(components, Function);
+    const fn = apiFunction(components);
     const site = one(components, StaticSite);
     // SST's router matches a route's path and everything below it: '/api' is /api and /api/*.
+    // CloudFront waits for an answer as long as the function may run, not its default 20 s.
     expect(router.routes).toEqual([
-      { pattern: '/api', url: fn.url, args: undefined },
-      { pattern: '/trpc', url: fn.url, args: undefined },
+      { pattern: '/api', url: fn.url, args: { readTimeout: fn.args.timeout } },
+      { pattern: '/trpc', url: fn.url, args: { readTimeout: fn.args.timeout } },
     ]);
     expect(site.args.router).toEqual({ instance: router });
     expect(outputs.url).toBe(router.url);
+  });
+
+  it("sets the API routes' CloudFront read timeout to the function's timeout, within CloudFront's 1-60 s", async () => {
+    const { components } = await evaluate('production');
+    const router = one(components, Router);
+    const timeout = apiFunction(components).args.timeout;
+    expect(router.routes.map((route) => route.args)).toEqual([{ readTimeout: timeout }, { readTimeout: timeout }]);
+    expect(timeout).toMatch(/^\d+ seconds$/);
+    expect(parseInt(timeout)).toBeGreaterThan(20);
+    expect(parseInt(timeout)).toBeLessThanOrEqual(60);
+  });
+
+  it('runs the background jobs function every minute with the table linked, and lets the API start it', async () => {
+    const { components } = await evaluate('production');
+    const jobs = named(components, Function, 'Jobs');
+    const table = one(components, Dynamo);
+    expect(jobs.args.handler).toBe('packages/functions/src/jobs.handler');
+    expect(jobs.args.link).toEqual([table]);
+    expect(jobs.args.runtime).toBe('nodejs22.x');
+    expect(jobs.args.architecture).toBe('arm64');
+    expect(jobs.args.nodejs).toEqual(apiFunction(components).args.nodejs);
+    // The handler keeps 15 s of its time for the step under way: the timeout must leave a budget.
+    expect(jobs.args.timeout).toMatch(/^\d+ seconds$/);
+    expect(parseInt(jobs.args.timeout)).toBeGreaterThan(15);
+    expect(parseInt(jobs.args.timeout)).toBeLessThanOrEqual(60);
+    const cron = one(components, Cron);
+    expect(cron.args).toEqual({ function: jobs.arn, schedule: 'rate(1 minute)' });
+    expect(apiFunction(components).args.link).toContain(jobs);
+  });
+
+  it('points the jobs handler at a module that exports it', async () => {
+    const { components } = await evaluate('dev');
+    const [path, exported] = named(components, Function, 'Jobs').args.handler.split(/\.(?=[^./]+$)/);
+    expect(existsSync(resolve(root, `${path}.ts`))).toBe(true);
+    const module = await import(resolve(root, `${path}.ts`));
+    expect(typeof module[exported]).toBe('function');
   });
 
   it('builds the web app from packages/web and falls back to index.html for app routes', async () => {
@@ -254,7 +303,7 @@ describe('sst.config.ts', () => {
   it('in sst dev, runs Vite in front of the live function', async () => {
     const { components } = await evaluate('dev', true);
     const site = one(components, StaticSite);
-    const fn = one(components, Function);
+    const fn = apiFunction(components);
     const web = JSON.parse(readFileSync(resolve(root, 'packages/web/package.json'), 'utf8'));
     expect(site.args.dev.command).toBe('npm run dev');
     expect(web.scripts.dev).toMatch(/\bvite\b/);

@@ -70,7 +70,8 @@ export function invokeJobs(functionName: string): JobKick {
 let live: StreamingHandler | undefined;
 const fromResources = () => {
   const resources = Resource as unknown as LinkedResources;
-  const jobs = resources.Jobs ? invokeJobs(resources.Jobs.name) : { kick: async () => {} };
+  // SST's Resource throws on a name that is not linked: ask first (a stage without the jobs function).
+  const jobs = 'Jobs' in resources && resources.Jobs ? invokeJobs(resources.Jobs.name) : { kick: async () => {} };
   return createHandler(awsConfig(resources, process.env), undefined, jobs);
 };
 
