@@ -1,4 +1,4 @@
-import { api, originSecretValue } from './api.ts';
+import { api, apiTimeout, originSecretValue } from './api.ts';
 
 /**
  * Code SST's Router puts at the start of its viewer-request CloudFront Function (JavaScript
@@ -23,12 +23,15 @@ export function viewerRequestInjection(secret: string) {
 export const router = new sst.aws.Router('Router', {
   edge: { viewerRequest: { injection: originSecretValue.result.apply(viewerRequestInjection) } },
 });
-router.route('/api', api.url);
-router.route('/trpc', api.url);
+// CloudFront waits for the function's answer as long as the function may run (20 s by default).
+router.route('/api', api.url, { readTimeout: apiTimeout });
+router.route('/trpc', api.url, { readTimeout: apiTimeout });
 
 /**
  * The built web app from S3 for every other path; a path that is no file gets index.html (no
- * errorPage set), so the client router shows the page or its 404 screen. In `sst dev` it is not
+ * errorPage set), so the client router shows the page or its 404 screen. /login needs nothing
+ * here: the router's function looks for the path, then the path + '.html', so it serves the
+ * build's prerendered login.html (packages/web/vite-prerender.ts), as the local server does. In `sst dev` it is not
  * deployed: Vite's dev server runs instead, proxying /api and /trpc to the live function.
  */
 export const web = new sst.aws.StaticSite('Web', {

@@ -1,6 +1,6 @@
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { auth } from './lib/auth.ts';
 import { initTheme } from './lib/theme.ts';
 import { createAppRouter } from './router.tsx';
@@ -25,8 +25,27 @@ const router = createAppRouter({
   },
 });
 
-createRoot(document.getElementById('root')!).render(
+const container = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <RouterProvider router={router} />
-  </StrictMode>,
+  </StrictMode>
 );
+
+/**
+ * login.html arrives with the sign-in screen already drawn (prerender.tsx, at build time). Once
+ * the router has loaded /login as the build did, React takes that markup over instead of drawing
+ * it again. A signed-in visitor is sent on to the dashboard instead: that screen starts afresh.
+ */
+function hydrateOrRender() {
+  const match = router.state.matches.at(-1);
+  if (router.state.location.pathname === '/login' && match?.routeId === '/login' && match.status === 'success') {
+    hydrateRoot(container, app);
+  } else {
+    container.replaceChildren();
+    createRoot(container).render(app);
+  }
+}
+
+if (container.hasChildNodes()) void router.load().then(hydrateOrRender, hydrateOrRender);
+else createRoot(container).render(app);

@@ -1,4 +1,5 @@
-import { createRouter } from '@tanstack/react-router';
+import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import type { JSX, ReactNode } from 'react';
 import type { Auth } from './lib/auth.ts';
 import { routeTree } from './routeTree.gen.ts';
 
@@ -13,12 +14,20 @@ export interface RouterContext {
   onUnauthorized: () => void;
 }
 
-export function createAppRouter(context: RouterContext) {
+/** What the build-time render of /login (prerender.tsx) sets differently; the browser sets none of it. */
+export interface PrerenderOptions {
+  history?: RouterHistory;
+  InnerWrap?: (props: { children: ReactNode }) => JSX.Element;
+  scrollRestoration?: boolean;
+}
+
+export function createAppRouter(context: RouterContext, prerender: PrerenderOptions = {}) {
   return createRouter({
     routeTree,
     context,
     defaultPreload: 'intent',
     scrollRestoration: true,
+    ...prerender,
   });
 }
 

@@ -6,6 +6,8 @@ export const storageKeys = {
 } as const;
 
 export function readStorage(key: string): string | null {
+  // The build-time render of /login (prerender.tsx) runs without a browser: nothing is stored.
+  if (typeof window === 'undefined') return null;
   try {
     return window.localStorage.getItem(key);
   } catch (error) {

@@ -1,5 +1,5 @@
 import { createFileRoute, redirect, useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore, type ChangeEvent } from 'react';
 import { loginRules, twoFactorRequired, type LoginInput } from '@event-admin/core/auth/login.rules';
 import { FieldError } from '../components/ui/form-field.tsx';
 import { toast } from '../components/ui/toast.tsx';
@@ -33,6 +33,10 @@ function LoginPage() {
   const [needsCode, setNeedsCode] = useState(false);
   const [busy, setBusy] = useState(false);
   const form = useLoginForm(needsCode);
+  const year = useCurrentYear();
+  // login.html shows this screen before its script runs: until React has taken it over, nothing
+  // can be typed or sent (a native submit would leave the page).
+  const ready = useHydrated();
   useEffect(() => {
     if (needsCode) form.focus('code');
   }, [needsCode, form]);
@@ -74,14 +78,21 @@ function LoginPage() {
         <p className="text-base-content/70">Admin Dashboard</p>
       </div>
       <div className="card w-full max-w-sm bg-base-100 shadow-md">
-        <form className="card-body gap-4" onSubmit={onSubmit} noValidate>
+        {/* POST: a submit before the script has hydrated the prerendered form (login.html) never puts the password in a URL. */}
+        <form className="card-body gap-4" method="post" onSubmit={onSubmit} noValidate>
           <div>
             <h2 className="card-title text-xl">Sign In</h2>
             <p className="text-sm text-base-content/70">Enter your credentials to access the admin dashboard</p>
           </div>
           <label className="form-control w-full">
             <span className="label-text mb-1 block text-sm font-medium">Username</span>
-            <input className="input input-bordered w-full" autoComplete="username" disabled={busy} {...form.field('username')} />
+            <input
+              className="input input-bordered w-full"
+              autoComplete="username"
+              disabled={busy}
+              readOnly={!ready}
+              {...form.field('username')}
+            />
             <FieldError message={form.errors.username} />
           </label>
           <div className="form-control w-full">
@@ -95,6 +106,7 @@ function LoginPage() {
                 className="input input-bordered join-item w-full"
                 autoComplete="current-password"
                 disabled={busy}
+                readOnly={!ready}
                 {...form.field('password')}
               />
               <button
@@ -102,7 +114,7 @@ function LoginPage() {
                 className="btn join-item"
                 aria-label={showPassword ? 'Hide password' : 'Show password'}
                 aria-pressed={showPassword}
-                disabled={busy}
+                disabled={busy || !ready}
                 onClick={() => setShowPassword((v) => !v)}
               >
                 {showPassword ? 'Hide' : 'Show'}
@@ -130,17 +142,37 @@ function LoginPage() {
               <FieldError message={form.errors.code} />
             </div>
           )}
-          <BusyButton busy={busy} busyLabel="Signing in..." className="btn btn-primary w-full">
+          <BusyButton busy={busy} busyLabel="Signing in..." className="btn btn-primary w-full" disabled={!ready}>
             Sign In
           </BusyButton>
         </form>
       </div>
       <footer className="mt-8 text-sm text-base-content/60">
-        © {new Date().getFullYear()} {brandName}. All rights reserved.
+        © {year} {brandName}. All rights reserved.
       </footer>
     </main>
   );
 }
+
+// What the build-time render (prerender.tsx) and the hydration of its markup see is each hook's
+// last argument; React then renders again with the browser's value, without a mismatch.
+const noChanges = () => () => {};
+
+/** This year; in login.html, the year it was built. */
+const useCurrentYear = () =>
+  useSyncExternalStore(
+    noChanges,
+    () => new Date().getFullYear(),
+    () => __BUILD_YEAR__,
+  );
+
+/** True once React runs this screen in the browser; false in login.html's markup. */
+const useHydrated = () =>
+  useSyncExternalStore(
+    noChanges,
+    () => true,
+    () => false,
+  );
 
 type LoginField = keyof LoginInput;
 

@@ -43,7 +43,12 @@ const variantClass: Record<ToastVariant, string> = {
 };
 
 export function Toaster() {
-  const item = useSyncExternalStore(subscribe, () => current);
+  // No toast in the build-time render of /login (prerender.tsx), nor while hydrating it.
+  const item = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
   useEffect(() => {
     if (!item) return;
     const timer = setTimeout(() => dismissToast(item.id), toastDurationMs);

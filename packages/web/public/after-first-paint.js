@@ -1,0 +1,39 @@
+// login.html's way of starting the app (packages/web/vite-prerender.ts writes the tag): the
+// sign-in screen is already in the page with its styles, so the app's stylesheet and script are
+// fetched only once that screen has been painted, instead of competing with it for a slow
+// connection. The tag names the stylesheet, the entry module and the modules it imports.
+(function () {
+  var tag = document.currentScript;
+  var entry = tag.getAttribute('data-entry');
+  var preloads = (tag.getAttribute('data-preload') || '').split(' ').filter(Boolean);
+  var stylesheet = tag.getAttribute('data-stylesheet');
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    // The whole app's styles (the page came with the sign-in screen's own, inline).
+    var style = document.createElement('link');
+    style.rel = 'stylesheet';
+    style.crossOrigin = '';
+    style.href = stylesheet;
+    document.head.appendChild(style);
+    preloads.forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    var script = document.createElement('script');
+    script.type = 'module';
+    script.crossOrigin = '';
+    script.src = entry;
+    document.head.appendChild(script);
+  }
+  // A frame callback runs just before the first paint; the timeout it sets, just after it. A
+  // background tab paints no frames: it starts after a second anyway.
+  requestAnimationFrame(function () {
+    setTimeout(start, 0);
+  });
+  setTimeout(start, 1000);
+})();
