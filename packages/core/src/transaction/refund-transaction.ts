@@ -65,6 +65,8 @@ export async function refundTransaction(
   const idempotency = idempotencyOf('transactions.createRefund', input, actor);
   const earlier = await earlierAnswer<TransactionDetail>(db, idempotency);
   if (earlier) return earlier.answer;
+  // A request with the same key that won while this one read is answered as it was, not refused
+  // by the rule its change now breaks ('already refunded', 'not pending').
   const done = await withRetry(async () => {
     const item = (await getTransactionItemById(db, input.id, true)) as TransactionItem | undefined;
     if (!item) throw notFound('Transaction');
@@ -100,6 +102,10 @@ export async function refundTransaction(
       throw error;
     }
     return answer;
+  }).catch(async (error: unknown) => {
+    const again = error instanceof DomainError ? await earlierAnswer<TransactionDetail>(db, idempotency) : undefined;
+    if (again) return again.answer;
+    throw error;
   });
   await eventCountersMoved(db, done.eventId);
   return done;

@@ -51,6 +51,8 @@ export async function changeTransactionStatus(
   const idempotency = idempotencyOf('transactions.updateStatus', input, actor);
   const earlier = await earlierAnswer<TransactionDetail>(db, idempotency);
   if (earlier) return earlier.answer;
+  // A request with the same key that won while this one read is answered as it was, not refused
+  // by the rule its change now breaks ('already refunded', 'not pending').
   const done = await withRetry(async () => {
     const item = (await getTransactionItemById(db, input.id, true)) as TransactionItem | undefined;
     if (!item) throw notFound('Transaction');
@@ -70,6 +72,10 @@ export async function changeTransactionStatus(
       throw error;
     }
     return answer;
+  }).catch(async (error: unknown) => {
+    const again = error instanceof DomainError ? await earlierAnswer<TransactionDetail>(db, idempotency) : undefined;
+    if (again) return again.answer;
+    throw error;
   });
   if (input.status === 'completed') await eventCountersMoved(db, done.eventId);
   return done;
