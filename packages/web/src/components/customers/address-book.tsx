@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { addressTypeLabel, createAddressInput, defaultCountry, type AddressInfo } from '@event-admin/core/address/address.schema';
 import { Field } from '../ui/form-field.tsx';
-import { toast } from '../ui/toast.tsx';
+import { toast, toastFailure } from '../ui/toast.tsx';
 import { PlusIcon } from '../ui/icons.tsx';
-import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { BusyButton } from '../ui/busy-button.tsx';
+import { LoadError } from '../ui/load-state.tsx';
 
 /** The Addresses tab: the customer's addresses, and a form to add one. */
 export function AddressBook({ customerId }: { customerId: string }) {
@@ -34,12 +34,7 @@ export function AddressBook({ customerId }: { customerId: string }) {
           <div className="skeleton h-28" />
         </div>
       ) : addresses.isError ? (
-        <div role="alert" className="py-6 text-center">
-          <p className="text-error">The addresses could not be loaded.</p>
-          <button type="button" className="btn btn-sm mt-2" onClick={() => void addresses.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError what="The addresses" onRetry={() => void addresses.refetch()} />
       ) : addresses.data.length === 0 ? (
         <p className="py-6 text-center text-base-content/60">No addresses saved yet.</p>
       ) : (
@@ -90,11 +85,7 @@ function AddressForm({ customerId, onDone }: { customerId: string; onDone: () =>
       toast({ title: 'Address added', description: 'The address has been added to the address book.', variant: 'success' });
       onDone();
     } catch (error) {
-      toast({
-        title: 'Failed to add address',
-        description: errorMessage(error, 'An error occurred. Please try again.'),
-        variant: 'destructive',
-      });
+      toastFailure('Failed to add address', error);
     }
   });
 

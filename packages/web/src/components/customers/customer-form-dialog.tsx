@@ -1,13 +1,10 @@
 import { customerForm, type CustomerForm, type CustomerInfo } from '@event-admin/core/customer/customer.schema';
 import { Dialog } from '../ui/dialog.tsx';
 import { TextField } from '../ui/text-field.tsx';
-import { toast } from '../ui/toast.tsx';
+import { toast, toastFailure } from '../ui/toast.tsx';
 import { useVersionedForm } from '../ui/use-versioned-form.tsx';
-import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { BusyButton } from '../ui/busy-button.tsx';
-
-const fallbackError = 'An error occurred. Please try again.';
 
 /**
  * Add New Customer, and Edit (the same form, filled in). An edit sends back the version it
@@ -33,17 +30,15 @@ const customerValues = (customer: CustomerInfo | null): CustomerForm => ({
   phone: customer?.phone ?? '',
 });
 
+/** The customer form: its schema, how a customer fills it, its name in a conflict notice. */
+const customerFormSpec = { schema: customerForm, toValues: customerValues, what: 'customer' };
+
 function CustomerFormBody({ customer, onDone }: { customer: CustomerInfo | null; onDone: () => void }) {
   const utils = trpc.useUtils();
   const create = trpc.customers.create.useMutation();
   const update = trpc.customers.update.useMutation();
-  const { form, onSubmit, notices } = useVersionedForm({
-    schema: customerForm,
-    values: customerValues(customer),
-    toValues: customerValues,
-    version: customer?.version,
-    versionOf: (saved: CustomerInfo) => saved.version,
-    what: 'customer',
+  const { form, onSubmit, notices } = useVersionedForm(customerFormSpec, {
+    record: customer,
     save: (values, version) => {
       const fields = { name: values.name, email: values.email, phone: values.phone ?? '' };
       if (customer && version !== undefined) return update.mutateAsync({ id: customer.id, version, ...fields });
@@ -64,7 +59,7 @@ function CustomerFormBody({ customer, onDone }: { customer: CustomerInfo | null;
     },
     onFailed: (error) => {
       const title = customer ? 'Failed to update customer' : 'Failed to create customer';
-      toast({ title, description: errorMessage(error, fallbackError), variant: 'destructive' });
+      toastFailure(title, error);
     },
   });
   const { isSubmitting } = form.formState;

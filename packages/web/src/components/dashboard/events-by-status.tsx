@@ -1,7 +1,8 @@
 import { eventStatuses } from '@event-admin/core/event/event.schema';
 import type { EventsByStatus as StatusCounts } from '@event-admin/core/stats/stats.schema';
 import { StatusBadge } from '../ui/status-badge.tsx';
-import { Panel, PanelError } from './panel.tsx';
+import { LoadError } from '../ui/load-state.tsx';
+import { Panel } from './panel.tsx';
 
 // The bar colours follow the status badges (SPEC §4).
 const barColor: Record<string, string> = {
@@ -41,7 +42,7 @@ export function EventsByStatus({
           ))}
         </ul>
       ) : isError ? (
-        <PanelError what="Events by status" onRetry={onRetry} />
+        <LoadError what="Events by status" onRetry={onRetry} />
       ) : (
         <ul className="space-y-4">
           {eventStatuses.map((status) => {

@@ -34,15 +34,3 @@ export function Panel({
     </section>
   );
 }
-
-/** A panel's load failure, with a way to try again (SPEC leaves this open). */
-export function PanelError({ what, onRetry }: { what: string; onRetry: () => void }) {
-  return (
-    <div role="alert" className="py-6 text-center">
-      <p className="text-error">{what} could not be loaded.</p>
-      <button type="button" className="btn btn-sm mt-2" onClick={onRetry}>
-        Try again
-      </button>
-    </div>
-  );
-}

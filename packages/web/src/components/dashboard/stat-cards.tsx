@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { DashboardStats } from '@event-admin/core/stats/stats.schema';
 import { formatUsd } from '../../lib/format.ts';
 import { ArrowDownIcon, ArrowUpIcon, CalendarIcon, TicketIcon, TrendIcon, UsersIcon } from '../ui/icons.tsx';
-import { PanelError } from './panel.tsx';
+import { LoadError } from '../ui/load-state.tsx';
 
 const count = new Intl.NumberFormat('en-US');
 
@@ -31,7 +31,7 @@ export function StatCards({
   if (isError) {
     return (
       <div className="card bg-base-100 shadow-sm" data-testid="stat-cards-error">
-        <PanelError what="The headline figures" onRetry={onRetry} />
+        <LoadError what="The headline figures" onRetry={onRetry} />
       </div>
     );
   }

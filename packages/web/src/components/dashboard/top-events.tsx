@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { TopEvent } from '@event-admin/core/stats/stats.schema';
 import { conversionBarWidth } from '@event-admin/core/stats/stats.rules';
-import { Panel, PanelError } from './panel.tsx';
+import { LoadError } from '../ui/load-state.tsx';
+import { Panel } from './panel.tsx';
 
 /** SPEC §9: five placeholder rows while loading. */
 const placeholderRows = 5;
@@ -35,7 +36,7 @@ export function TopEvents({
           ))}
         </ul>
       ) : isError ? (
-        <PanelError what="Top events" onRetry={onRetry} />
+        <LoadError what="Top events" onRetry={onRetry} />
       ) : !events?.length ? (
         <p className="py-6 text-center text-base-content/60">No conversion data yet.</p>
       ) : (

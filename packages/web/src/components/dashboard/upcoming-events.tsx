@@ -1,7 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { EventInfo } from '@event-admin/core/event/event.schema';
 import { formatDate } from '../../lib/format.ts';
-import { Panel, PanelError } from './panel.tsx';
+import { LoadError } from '../ui/load-state.tsx';
+import { Panel } from './panel.tsx';
 
 /** Events still to come (not cancelled or completed), soonest first: the server's five, from the start of today. */
 export function UpcomingEvents({
@@ -27,7 +28,7 @@ export function UpcomingEvents({
           ))}
         </ul>
       ) : isError ? (
-        <PanelError what="Upcoming events" onRetry={onRetry} />
+        <LoadError what="Upcoming events" onRetry={onRetry} />
       ) : upcoming.length === 0 ? (
         <p className="py-6 text-center text-base-content/60">No upcoming events.</p>
       ) : (

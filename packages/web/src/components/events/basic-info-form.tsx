@@ -5,7 +5,7 @@ import { toast } from '../ui/toast.tsx';
 import { useVersionedForm } from '../ui/use-versioned-form.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { BusyButton } from '../ui/busy-button.tsx';
+import { SaveBar } from '../ui/busy-button.tsx';
 
 /** The event's day (in the browser's zone) at its time, as a datetime-local value. */
 export function toDateTimeLocal(event: Pick<EventInfo, 'date' | 'time'>) {
@@ -28,17 +28,15 @@ export function basicInfoValues(event: EventInfo): EditEventForm {
   };
 }
 
+/** The Basic Info form: its schema, how an event fills it, its name in a conflict notice. */
+const basicInfoFormSpec = { schema: editEventForm, toValues: basicInfoValues, what: 'event' };
+
 /** Basic Info tab: saves with events.update, keeping the event's status (SPEC §4). */
 export function BasicInfoForm({ event }: { event: EventInfo }) {
   const utils = trpc.useUtils();
   const update = trpc.events.update.useMutation();
-  const { form, onSubmit, notices } = useVersionedForm({
-    schema: editEventForm,
-    values: basicInfoValues(event),
-    toValues: basicInfoValues,
-    version: event.version,
-    versionOf: (saved: EventInfo) => saved.version,
-    what: 'event',
+  const { form, onSubmit, notices } = useVersionedForm(basicInfoFormSpec, {
+    record: event,
     save: (values, version) =>
       update.mutateAsync({
         id: event.id,
@@ -113,11 +111,7 @@ export function BasicInfoForm({ event }: { event: EventInfo }) {
           </div>
         </fieldset>
 
-        <div className="flex justify-end">
-          <BusyButton busy={formState.isSubmitting} busyLabel="Saving...">
-            Save Changes
-          </BusyButton>
-        </div>
+        <SaveBar busy={formState.isSubmitting}>Save Changes</SaveBar>
       </fieldset>
     </form>
   );

@@ -10,6 +10,7 @@ import {
 } from '@event-admin/core/content-block/content-block.schema';
 import { Field } from '../ui/form-field.tsx';
 import { UnsavedChangesGuard } from '../ui/unsaved-changes.tsx';
+import { FormActions } from '../ui/busy-button.tsx';
 
 export const blockTypeLabels: Record<ContentBlockType, string> = { text: 'Text', image: 'Image', banner: 'Banner', video: 'Video' };
 
@@ -104,14 +105,7 @@ export function BlockForm({
           }
         </Field>
       ))}
-      <div className="flex justify-end gap-2">
-        <button type="button" className="btn btn-ghost" onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary">
-          {submitLabel}
-        </button>
-      </div>
+      <FormActions onCancel={onCancel}>{submitLabel}</FormActions>
     </form>
   );
 }

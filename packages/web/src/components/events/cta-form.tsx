@@ -7,7 +7,7 @@ import { useVersionedForm } from '../ui/use-versioned-form.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { readableTextOn } from '../../lib/theme.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { BusyButton } from '../ui/busy-button.tsx';
+import { SaveBar } from '../ui/busy-button.tsx';
 
 const presetTexts: readonly string[] = ctaChoices.filter((c) => c !== 'Custom');
 const isHex = (value: string) => /^#[0-9a-fA-F]{6}$/.test(value.trim());
@@ -20,19 +20,17 @@ function ctaValues(cta: CtaInfo | null | undefined): CtaEditForm {
   };
 }
 
+/** The CTA form: its schema, how a stored CTA fills it, its name in a conflict notice. */
+const ctaFormSpec = { schema: ctaEditForm, toValues: ctaValues, what: 'call to action' };
+
 /** CTA tab: the button's text, the tickets CTA and its colour (a picker and a text field in sync). */
 export function CtaForm({ eventId, cta }: { eventId: string; cta: CtaInfo | null }) {
   const utils = trpc.useUtils();
   const save = trpc.cta.save.useMutation();
   const listId = useId();
   const colorTextId = useId();
-  const { form, onSubmit, notices } = useVersionedForm({
-    schema: ctaEditForm,
-    values: ctaValues(cta),
-    toValues: ctaValues,
-    version: cta?.version,
-    versionOf: (saved: CtaInfo | null) => saved?.version,
-    what: 'call to action',
+  const { form, onSubmit, notices } = useVersionedForm(ctaFormSpec, {
+    record: cta,
     save: (values, version) =>
       save.mutateAsync({
         eventId,
@@ -105,11 +103,7 @@ export function CtaForm({ eventId, cta }: { eventId: string; cta: CtaInfo | null
             {text.trim() || 'Button text'}
           </span>
         </div>
-        <div className="flex justify-end">
-          <BusyButton busy={formState.isSubmitting} busyLabel="Saving...">
-            Save CTA
-          </BusyButton>
-        </div>
+        <SaveBar busy={formState.isSubmitting}>Save CTA</SaveBar>
       </fieldset>
     </form>
   );

@@ -35,30 +35,42 @@ export function RangePicker({
       </div>
       {preset === 'custom' && (
         <>
-          <label className="form-control" htmlFor={`${id}-from`}>
-            <span className="label-text mb-1 text-sm">From</span>
-            <input
-              id={`${id}-from`}
-              type="date"
-              className="input input-bordered input-sm"
-              value={from}
-              max={to}
-              onChange={(e) => e.target.value && onChange({ range: 'custom', from: e.target.value, to })}
-            />
-          </label>
-          <label className="form-control" htmlFor={`${id}-to`}>
-            <span className="label-text mb-1 text-sm">To</span>
-            <input
-              id={`${id}-to`}
-              type="date"
-              className="input input-bordered input-sm"
-              value={to}
-              min={from}
-              onChange={(e) => e.target.value && onChange({ range: 'custom', from, to: e.target.value })}
-            />
-          </label>
+          <DateInput id={`${id}-from`} label="From" value={from} max={to} onPick={(day) => onChange({ range: 'custom', from: day, to })} />
+          <DateInput id={`${id}-to`} label="To" value={to} min={from} onPick={(day) => onChange({ range: 'custom', from, to: day })} />
         </>
       )}
     </div>
+  );
+}
+
+/** One end of a custom range: a labelled date input that reports a picked day (a cleared one is ignored). */
+function DateInput({
+  id,
+  label,
+  value,
+  min,
+  max,
+  onPick,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  min?: string;
+  max?: string;
+  onPick: (day: string) => void;
+}) {
+  return (
+    <label className="form-control" htmlFor={id}>
+      <span className="label-text mb-1 text-sm">{label}</span>
+      <input
+        id={id}
+        type="date"
+        className="input input-bordered input-sm"
+        value={value}
+        min={min}
+        max={max}
+        onChange={(e) => e.target.value && onPick(e.target.value)}
+      />
+    </label>
   );
 }

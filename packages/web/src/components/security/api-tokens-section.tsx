@@ -2,13 +2,13 @@ import { useState } from 'react';
 import type { ApiTokenInfo, CreatedApiToken } from '@event-admin/core/api-token/api-token.schema';
 import { SettingsCard } from '../settings/settings-card.tsx';
 import { Dialog } from '../ui/dialog.tsx';
-import { toast } from '../ui/toast.tsx';
-import { errorMessage } from '../../lib/errors.ts';
+import { toast, toastFailure } from '../ui/toast.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { CreateApiTokenForm } from './create-api-token-form.tsx';
 import { copyText } from './recovery-codes.tsx';
 import { BusyButton } from '../ui/busy-button.tsx';
+import { RevokeButton } from '../ui/busy-button.tsx';
 
 const isExpired = (token: ApiTokenInfo) => token.expiresAt !== null && Date.parse(token.expiresAt) <= Date.now();
 
@@ -28,11 +28,7 @@ export function ApiTokensSection() {
       if (created?.id === revoking.id) setCreated(null);
       setRevoking(null);
     } catch (error) {
-      toast({
-        title: 'Failed to revoke token',
-        description: errorMessage(error, 'An error occurred. Please try again.'),
-        variant: 'destructive',
-      });
+      toastFailure('Failed to revoke token', error);
     } finally {
       await utils.tokens.list.invalidate();
     }
@@ -119,14 +115,7 @@ export function ApiTokensSection() {
                     )}
                   </td>
                   <td className="text-right">
-                    <button
-                      type="button"
-                      className="btn btn-outline btn-error btn-xs"
-                      aria-label={`Revoke token ${token.name}`}
-                      onClick={() => setRevoking(token)}
-                    >
-                      Revoke
-                    </button>
+                    <RevokeButton label={`Revoke token ${token.name}`} onClick={() => setRevoking(token)} />
                   </td>
                 </tr>
               ))

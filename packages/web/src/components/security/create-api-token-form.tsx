@@ -7,8 +7,7 @@ import {
   type CreatedApiToken,
 } from '@event-admin/core/api-token/api-token.schema';
 import { Field } from '../ui/form-field.tsx';
-import { toast } from '../ui/toast.tsx';
-import { errorMessage } from '../../lib/errors.ts';
+import { toastFailure } from '../ui/toast.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { BusyButton } from '../ui/busy-button.tsx';
 
@@ -29,11 +28,7 @@ export function CreateApiTokenForm({ onCreated }: { onCreated: (token: CreatedAp
       await utils.tokens.list.invalidate();
       onCreated(created);
     } catch (error) {
-      toast({
-        title: 'Failed to create token',
-        description: errorMessage(error, 'An error occurred. Please try again.'),
-        variant: 'destructive',
-      });
+      toastFailure('Failed to create token', error);
     }
   });
 

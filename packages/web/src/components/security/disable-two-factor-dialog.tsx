@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { disableTwoFactorForm } from '@event-admin/core/two-factor/two-factor.schema';
 import { Dialog } from '../ui/dialog.tsx';
 import { TextField } from '../ui/text-field.tsx';
-import { toast } from '../ui/toast.tsx';
+import { toast, genericFailure } from '../ui/toast.tsx';
 import { errorMessage, errorStatus } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { BusyButton } from '../ui/busy-button.tsx';
@@ -25,7 +25,7 @@ export function DisableTwoFactorDialog({ open, onClose }: { open: boolean; onClo
       toast({ title: 'Two-factor sign-in is off', description: 'Only your password is asked for at sign-in now.', variant: 'success' });
       onClose();
     } catch (error) {
-      const message = errorMessage(error, 'An error occurred. Please try again.');
+      const message = errorMessage(error, genericFailure);
       if (errorStatus(error) === 400) form.setError(/password/i.test(message) ? 'password' : 'code', { message });
       else toast({ title: 'Failed to disable 2FA', description: message, variant: 'destructive' });
     }

@@ -4,7 +4,7 @@ import { useForm } from 'react-hook-form';
 import { enableTwoFactorInput } from '@event-admin/core/two-factor/two-factor.schema';
 import { Dialog } from '../ui/dialog.tsx';
 import { TextField } from '../ui/text-field.tsx';
-import { toast } from '../ui/toast.tsx';
+import { toast, genericFailure } from '../ui/toast.tsx';
 import { errorMessage, errorStatus } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { QrCode } from './qr-code.tsx';
@@ -40,7 +40,7 @@ function EnableTwoFactor({ setup, onClose }: { setup: TwoFactorSetupCall; onClos
       await utils.auth.me.invalidate();
       toast({ title: 'Two-factor sign-in is on', description: 'You will be asked for a code each time you sign in.', variant: 'success' });
     } catch (error) {
-      const message = errorMessage(error, 'An error occurred. Please try again.');
+      const message = errorMessage(error, genericFailure);
       if (errorStatus(error) === 400) form.setError('code', { message });
       else toast({ title: 'Failed to enable 2FA', description: message, variant: 'destructive' });
     }

@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
 import { Dialog } from '../ui/dialog.tsx';
-import { toast } from '../ui/toast.tsx';
-import { errorMessage } from '../../lib/errors.ts';
+import { Loading, LoadError } from '../ui/load-state.tsx';
+import { toast, toastFailure } from '../ui/toast.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { describeUserAgent, formatDateTime } from '../../lib/user-agent.ts';
+import { RevokeButton } from '../ui/busy-button.tsx';
 
 /** Manage Sessions: every signed-in browser, with Revoke and "Sign out everywhere else". */
 export function ManageSessionsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -21,11 +22,7 @@ export function ManageSessionsDialog({ open, onClose }: { open: boolean; onClose
       await work();
       toast({ title, description, variant: 'success' });
     } catch (error) {
-      toast({
-        title: 'Failed to revoke',
-        description: errorMessage(error, 'An error occurred. Please try again.'),
-        variant: 'destructive',
-      });
+      toastFailure('Failed to revoke', error);
     } finally {
       await utils.sessions.list.invalidate();
     }
@@ -42,13 +39,9 @@ export function ManageSessionsDialog({ open, onClose }: { open: boolean; onClose
       description="Browsers signed in as the administrator, newest first."
     >
       {sessions.isPending ? (
-        <div className="flex justify-center py-8" role="status" aria-label="Loading sessions">
-          <span className="loading loading-spinner" aria-hidden="true" />
-        </div>
+        <Loading label="Loading sessions" />
       ) : sessions.isError ? (
-        <p role="alert" className="text-error">
-          The sessions could not be loaded.
-        </p>
+        <LoadError what="The sessions" onRetry={() => void sessions.refetch()} />
       ) : (
         <div className="flex flex-col gap-4">
           <div className="overflow-x-auto">
@@ -77,17 +70,13 @@ export function ManageSessionsDialog({ open, onClose }: { open: boolean; onClose
                         {session.current ? (
                           <span className="badge badge-success badge-soft whitespace-nowrap">This session</span>
                         ) : (
-                          <button
-                            type="button"
-                            className="btn btn-outline btn-error btn-xs"
-                            aria-label={`Revoke session: ${device}, ${session.ip}`}
+                          <RevokeButton
+                            label={`Revoke session: ${device}, ${session.ip}`}
                             disabled={revoke.isPending}
                             onClick={() =>
                               void act(() => revoke.mutateAsync({ id: session.id }), 'Session revoked', `${device} is signed out.`)
                             }
-                          >
-                            Revoke
-                          </button>
+                          />
                         )}
                       </td>
                     </tr>

@@ -1,4 +1,5 @@
 import { Dialog } from '../ui/dialog.tsx';
+import { Loading, LoadError } from '../ui/load-state.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { SeoForm } from './seo-form.tsx';
 
@@ -14,21 +15,10 @@ export function SeoEditDialog({ event, onClose }: { event: { id: string; title: 
 function SeoEditBody({ eventId, onDone }: { eventId: string; onDone: () => void }) {
   const seo = trpc.seo.get.useQuery({ id: eventId });
   if (seo.isPending) {
-    return (
-      <div className="flex justify-center py-10" role="status" aria-label="Loading SEO data">
-        <span className="loading loading-spinner loading-lg" aria-hidden="true" />
-      </div>
-    );
+    return <Loading label="Loading SEO data" />;
   }
   if (seo.isError) {
-    return (
-      <div role="alert" className="py-8 text-center">
-        <p className="text-error">The SEO data could not be loaded.</p>
-        <button type="button" className="btn btn-sm mt-2" onClick={() => void seo.refetch()}>
-          Try again
-        </button>
-      </div>
-    );
+    return <LoadError what="The SEO data" onRetry={() => void seo.refetch()} />;
   }
   return <SeoForm eventId={eventId} seo={seo.data} onSaved={onDone} onCancel={onDone} />;
 }

@@ -25,6 +25,9 @@ function seoValues(seo: SeoInfo | null | undefined): SeoEditForm {
   };
 }
 
+/** The SEO form: its schema, how a stored record fills it, its name in a conflict notice. */
+const seoFormSpec = { schema: seoEditForm, toValues: seoValues, what: 'SEO data' };
+
 /**
  * An event's SEO, on the edit page's SEO tab and in the SEO page's Edit SEO dialog (which passes
  * `onSaved` to close and `onCancel` for its Cancel button). A record that could not be loaded
@@ -43,13 +46,8 @@ export function SeoForm({
 }) {
   const utils = trpc.useUtils();
   const save = trpc.seo.save.useMutation();
-  const { form, onSubmit, notices } = useVersionedForm({
-    schema: seoEditForm,
-    values: seoValues(seo),
-    toValues: seoValues,
-    version: seo?.version,
-    versionOf: (saved: SeoInfo | null) => saved?.version,
-    what: 'SEO data',
+  const { form, onSubmit, notices } = useVersionedForm(seoFormSpec, {
+    record: seo,
     save: (values, version) =>
       save.mutateAsync({
         eventId,

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { appSettingsForm, defaultServiceFeePercentage, type AppSettingsInfo } from '@event-admin/core/settings/settings.schema';
 import { FieldError } from '../ui/form-field.tsx';
+import { Loading, LoadError } from '../ui/load-state.tsx';
 import { toast } from '../ui/toast.tsx';
 import { useVersionedForm } from '../ui/use-versioned-form.tsx';
 import { errorMessage } from '../../lib/errors.ts';
@@ -14,16 +15,9 @@ export function GlobalSettingsForm() {
   return (
     <SettingsCard title="Global Settings" description="Settings that apply to the whole application.">
       {settings.isPending ? (
-        <div className="flex justify-center py-8" role="status" aria-label="Loading settings">
-          <span className="loading loading-spinner loading-lg" aria-hidden="true" />
-        </div>
+        <Loading label="Loading settings" />
       ) : settings.isError ? (
-        <div role="alert" className="py-6 text-center">
-          <p className="text-error">The settings could not be loaded.</p>
-          <button type="button" className="btn btn-sm mt-2" onClick={() => void settings.refetch()}>
-            Try again
-          </button>
-        </div>
+        <LoadError what="The settings" onRetry={() => void settings.refetch()} />
       ) : (
         <ServiceFeeForm settings={settings.data} />
       )}
@@ -34,18 +28,16 @@ export function GlobalSettingsForm() {
 const feeValues = (settings: AppSettingsInfo) => ({ serviceFeePercentage: settings.serviceFeePercentage || defaultServiceFeePercentage });
 const failed = 'Failed to update settings. Please try again.';
 
+/** The service fee form: its schema, how the settings fill it, its name in a conflict notice. */
+const feeFormSpec = { schema: appSettingsForm, toValues: feeValues, what: 'service fee' };
+
 function ServiceFeeForm({ settings }: { settings: AppSettingsInfo }) {
   const id = useId();
   const utils = trpc.useUtils();
   const save = trpc.settings.save.useMutation();
-  const { form, onSubmit, notices } = useVersionedForm({
-    schema: appSettingsForm,
-    values: feeValues(settings),
-    toValues: feeValues,
+  const { form, onSubmit, notices } = useVersionedForm(feeFormSpec, {
     // Version 0 means never saved: the first save is refused too if another admin's came first.
-    version: settings.version,
-    versionOf: (saved: AppSettingsInfo) => saved.version,
-    what: 'service fee',
+    record: settings,
     save: (values, version) => save.mutateAsync({ serviceFeePercentage: values.serviceFeePercentage, version }),
     load: () => utils.settings.get.fetch(undefined, { staleTime: 0 }),
     cache: (saved) => utils.settings.get.setData(undefined, saved),

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { changePasswordForm } from '@event-admin/core/auth/auth.schema';
 import { TextField } from '../ui/text-field.tsx';
-import { toast } from '../ui/toast.tsx';
+import { toast, genericFailure } from '../ui/toast.tsx';
 import { errorMessage, errorStatus } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { ApiTokensSection } from '../security/api-tokens-section.tsx';
@@ -28,7 +28,7 @@ export function SecurityForm() {
       form.reset();
       toast({ title: 'Password updated', description: 'Use your new password the next time you sign in.', variant: 'success' });
     } catch (error) {
-      const message = errorMessage(error, 'An error occurred. Please try again.');
+      const message = errorMessage(error, genericFailure);
       // A wrong current password is the field's problem: say it there too.
       if (errorStatus(error) === 400) form.setError('currentPassword', { message });
       toast({ title: 'Failed to update password', description: message, variant: 'destructive' });

@@ -9,6 +9,7 @@ import { toast } from '../ui/toast.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useTransactionChanged } from './use-transaction-changed.ts';
+import { FormActions } from '../ui/busy-button.tsx';
 
 /** What remains to refund, in cents. */
 export const remainingCents = (t: TransactionDetail) => (parseAmountToCents(t.amount) ?? 0) - (parseAmountToCents(t.refundedAmount) ?? 0);
@@ -82,14 +83,9 @@ function RefundForm({ transaction, onDone }: { transaction: TransactionDetail; o
       <p className="text-sm text-base-content/70">
         Refund {amountText(amount ?? '')} of {transaction.amount} to {customer}
       </p>
-      <div className="modal-action">
-        <button type="button" className="btn btn-ghost" onClick={onDone}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary">
-          Review refund
-        </button>
-      </div>
+      <FormActions onCancel={onDone} className="modal-action">
+        Review refund
+      </FormActions>
     </form>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatCents } from '@event-admin/core/transaction/money';
 import type { TransactionDetail } from '@event-admin/core/transaction/transaction.schema';
 import { HistoryList } from '../audit/history-list.tsx';
@@ -94,10 +94,7 @@ function TransactionPanel({ transaction }: { transaction: TransactionDetail }) {
         )}
       </div>
 
-      <section aria-labelledby="refunds-heading">
-        <h4 id="refunds-heading" className="mb-1 font-semibold">
-          Refunds
-        </h4>
+      <DetailSection id="refunds-heading" title="Refunds">
         {transaction.refunds.length === 0 ? (
           <p className="text-sm text-base-content/70">No refunds.</p>
         ) : (
@@ -120,14 +117,11 @@ function TransactionPanel({ transaction }: { transaction: TransactionDetail }) {
             </tbody>
           </table>
         )}
-      </section>
+      </DetailSection>
 
-      <section aria-labelledby="transaction-history-heading">
-        <h4 id="transaction-history-heading" className="mb-1 font-semibold">
-          History
-        </h4>
+      <DetailSection id="transaction-history-heading" title="History">
         <HistoryList key={transaction.version} entity="transaction" id={transaction.id} />
-      </section>
+      </DetailSection>
 
       <ConfirmDialog
         open={marking !== null}
@@ -148,5 +142,17 @@ function TransactionPanel({ transaction }: { transaction: TransactionDetail }) {
       </ConfirmDialog>
       <RefundDialog transaction={transaction} open={refunding} onClose={() => setRefunding(false)} />
     </div>
+  );
+}
+
+/** A titled part of the transaction view, named by its heading for screen readers. */
+function DetailSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h4 id={id} className="mb-1 font-semibold">
+        {title}
+      </h4>
+      {children}
+    </section>
   );
 }

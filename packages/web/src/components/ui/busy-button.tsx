@@ -29,3 +29,45 @@ export function BusyButton({
     </button>
   );
 }
+
+/** An edit form's save button, at its end: disabled with 'Saving...' while the save runs. */
+export function SaveBar({ busy, children }: { busy: boolean; children: ReactNode }) {
+  return (
+    <div className="flex justify-end">
+      <BusyButton busy={busy} busyLabel="Saving...">
+        {children}
+      </BusyButton>
+    </div>
+  );
+}
+
+/** A form's Cancel and submit buttons, at its end (`className`: a dialog's 'modal-action'). */
+export function FormActions({
+  onCancel,
+  children,
+  className = 'flex justify-end gap-2',
+}: {
+  onCancel: () => void;
+  children: ReactNode;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <button type="button" className="btn btn-ghost" onClick={onCancel}>
+        Cancel
+      </button>
+      <button type="submit" className="btn btn-primary">
+        {children}
+      </button>
+    </div>
+  );
+}
+
+/** A row's Revoke button (a session, an API token): small, outlined in the error colour, named for its row. */
+export function RevokeButton({ label, disabled, onClick }: { label: string; disabled?: boolean; onClick: () => void }) {
+  return (
+    <button type="button" className="btn btn-outline btn-error btn-xs" aria-label={label} disabled={disabled} onClick={onClick}>
+      Revoke
+    </button>
+  );
+}

@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { errorMessage } from '../../lib/errors.ts';
 
 export type ToastVariant = 'default' | 'destructive' | 'success';
 
@@ -22,6 +23,14 @@ export function toast(input: Omit<Toast, 'id'>) {
   current = { ...input, id: nextId++ };
   emit();
   return current.id;
+}
+
+/** The fallback when a failed call brings no message of its own (network down, a bug). */
+export const genericFailure = 'An error occurred. Please try again.';
+
+/** A failed action's toast: its title, and the server's message (or the fallback). */
+export function toastFailure(title: string, error: unknown, fallback = genericFailure) {
+  return toast({ title, description: errorMessage(error, fallback), variant: 'destructive' });
 }
 
 export function dismissToast(id?: number) {

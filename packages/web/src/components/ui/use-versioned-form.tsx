@@ -71,16 +71,25 @@ export function useVersionedSave<TRecord, TDraft>(options: VersionedSaveOptions<
 
 type FormSchema = z.ZodType<FieldValues, FieldValues>;
 
-export interface VersionedFormOptions<TSchema extends FormSchema, TRecord> extends Omit<
-  VersionedSaveOptions<TRecord, z.output<TSchema>>,
-  'apply'
-> {
+/** A record a form edits: its version guards the next save (none: never stored, or a new one). */
+type Versioned = { version?: number } | null | undefined;
+
+/** What a versioned form is, whatever record it opens with: declared once beside its values. */
+export interface FormSpec<TSchema extends FormSchema, TRecord extends Versioned> {
   /** The form's core schema: the same rules and messages as the server's. */
   schema: TSchema;
-  /** The form's starting values, from the loaded record (or the empty form). */
-  values: z.input<TSchema>;
-  /** A saved or reloaded record as form values. */
+  /** A loaded, saved or reloaded record as form values. */
   toValues: (record: TRecord) => z.input<TSchema>;
+  /** Named by the conflict notice: 'event' reads 'The event was changed elsewhere since you opened it.' */
+  what: string;
+}
+
+export interface VersionedFormOptions<TSchema extends FormSchema, TRecord extends Versioned> extends Omit<
+  VersionedSaveOptions<TRecord, z.output<TSchema>>,
+  'apply' | 'version' | 'versionOf' | 'what'
+> {
+  /** The loaded record (or none, for an empty form): its values fill the form, its version goes with the next save. */
+  record: TRecord;
   /** Puts a saved or reloaded record in the query cache. */
   cache?: (record: TRecord) => void;
 }
@@ -98,16 +107,21 @@ export interface VersionedForm<TSchema extends FormSchema> {
  * version; a save resets the form to what was stored, a 409 keeps the input and offers the latest
  * version, and leaving with unsaved edits asks first (UnsavedChangesGuard).
  */
-export function useVersionedForm<TSchema extends FormSchema, TRecord>(
+export function useVersionedForm<TSchema extends FormSchema, TRecord extends Versioned>(
+  spec: FormSpec<TSchema, TRecord>,
   options: VersionedFormOptions<TSchema, TRecord>,
 ): VersionedForm<TSchema> {
-  const { schema, values, toValues, cache, ...rest } = options;
+  const { schema, toValues, what } = spec;
+  const { record, cache, ...rest } = options;
   const form = useForm<z.input<TSchema>, unknown, z.output<TSchema>>({
     resolver: zodResolver(schema),
-    defaultValues: values as DefaultValues<z.input<TSchema>>,
+    defaultValues: toValues(record) as DefaultValues<z.input<TSchema>>,
   });
   const versioned = useVersionedSave<TRecord, z.output<TSchema>>({
     ...rest,
+    what,
+    version: record?.version,
+    versionOf: (saved) => saved?.version,
     apply: (record) => {
       cache?.(record);
       form.reset(toValues(record));
