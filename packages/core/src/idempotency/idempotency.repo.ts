@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { createHash } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
-import type { TransactItem } from '../db/write.ts';
+import { retry, withRetry, type TransactItem } from '../db/write.ts';
 import { DomainError } from '../error.ts';
 
 /** How long an answer is kept for a retry with the same key. */
@@ -84,4 +84,32 @@ export function idempotencyPut(idempotency: Idempotency, answer: unknown, now = 
       ExpressionAttributeValues: { ':now': Math.floor(now.getTime() / 1000) },
     },
   };
+}
+
+/**
+ * A write that takes an Idempotency-Key, done once per key: an answer already recorded for the
+ * key is answered again; otherwise `attempt` runs under withRetry, adding `keep(answer)` to its
+ * transaction (the record of its answer, nothing without a key). When it loses to another request
+ * with the key, by a failed condition (it returns `retry`) or by a rule the other's change now
+ * breaks ('already refunded'), that request's answer is answered instead.
+ */
+export async function writeOnce<T>(
+  db: Db,
+  idempotency: Idempotency | undefined,
+  attempt: (keep: (answer: T) => TransactItem[]) => Promise<T | typeof retry>,
+): Promise<T> {
+  const earlier = await earlierAnswer<T>(db, idempotency);
+  if (earlier) return earlier.answer;
+  const keep = (answer: T) => (idempotency ? [idempotencyPut(idempotency, answer)] : []);
+  try {
+    return await withRetry(async () => {
+      const result = await attempt(keep);
+      if (result !== retry || !idempotency) return result;
+      return (await earlierAnswer<T>(db, idempotency))?.answer ?? retry;
+    });
+  } catch (error) {
+    const again = error instanceof DomainError ? await earlierAnswer<T>(db, idempotency) : undefined;
+    if (again) return again.answer;
+    throw error;
+  }
 }

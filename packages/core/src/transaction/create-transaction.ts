@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { customerCountersUpdate, getCustomerWithCounts } from '../customer/customer.repo.ts';
 import type { Db } from '../db/client.ts';
-import { failedConditions, retry, transact, withRetry } from '../db/write.ts';
+import { failedConditions, retry, transact } from '../db/write.ts';
 import { notFound } from '../error.ts';
 import { eventCounterAdd, eventCountersMoved } from '../event/counters.ts';
 import { getEventItem } from '../event/event.repo.ts';
@@ -9,7 +9,7 @@ import { statsIncrement } from '../stats/stats.repo.ts';
 import { auditPut, type AuditInput } from '../audit/audit.repo.ts';
 import { diffFields } from '../audit/audit.rules.ts';
 import { systemActor } from '../fn.ts';
-import { earlierAnswer, idempotencyOf, idempotencyPut } from '../idempotency/idempotency.repo.ts';
+import { idempotencyOf, writeOnce } from '../idempotency/idempotency.repo.ts';
 import { formatCents } from './money.ts';
 import type { TransactionInfo } from './transaction.schema.ts';
 import { completedDailyFigures } from './sale-counters.ts';
@@ -36,10 +36,7 @@ export async function createTransaction(db: Db, input: CreateInput, actor = syst
   const completed = input.status === 'completed';
   const id = randomUUID();
   const idempotency = idempotencyOf('transactions.create', input, actor);
-  const earlier = await earlierAnswer<TransactionInfo>(db, idempotency);
-  if (earlier) return earlier.answer;
-
-  const recorded = await withRetry(async () => {
+  const recorded = await writeOnce<TransactionInfo>(db, idempotency, async (keep) => {
     const [event, customer] = await Promise.all([getEventItem(db, input.eventId), getCustomerWithCounts(db, input.customerId, true)]);
     if (!event) throw notFound('Event');
     if (!customer.item) throw notFound('Customer');
@@ -63,10 +60,10 @@ export async function createTransaction(db: Db, input: CreateInput, actor = syst
           ? [eventCounterAdd(input.eventId, { completed: 1, salesCents: amountCents, views: 0 }), ...completedDailyFigures(item)]
           : []),
         auditPut(createdRecord(item, actor), now),
-        ...(idempotency ? [idempotencyPut(idempotency, answer, now)] : []),
+        ...keep(answer),
       ]);
     } catch (error) {
-      if (failedConditions(error)?.length) return (await earlierAnswer<TransactionInfo>(db, idempotency))?.answer ?? retry;
+      if (failedConditions(error)?.length) return retry;
       throw error;
     }
     return answer;

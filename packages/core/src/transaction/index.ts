@@ -1,8 +1,8 @@
 import { getCustomerItems } from '../customer/customer.repo.ts';
 import type { Db } from '../db/client.ts';
 import { getEventItems } from '../event/event.repo.ts';
-import { failedConditions, forEachLimited, transact } from '../db/write.ts';
-import { earlierAnswer, idempotencyOf, idempotencyPut } from '../idempotency/idempotency.repo.ts';
+import { failedConditions, forEachLimited, retry, transact } from '../db/write.ts';
+import { idempotencyOf, writeOnce } from '../idempotency/idempotency.repo.ts';
 import { DomainError, notFound } from '../error.ts';
 import { mergedPage, mergedPages } from '../db/merge.ts';
 import { fn } from '../fn.ts';
@@ -57,36 +57,39 @@ const bulkConcurrency = 4;
  */
 export const bulk = fn(bulkTransactionsInput, async (db, input, actor) => {
   const idempotency = idempotencyOf('transactions.bulk', input, actor);
-  const earlier = await earlierAnswer<{ results: BulkResult[] }>(db, idempotency);
-  if (earlier) return earlier.answer;
-  const results: BulkResult[] = new Array(input.ids.length);
-  let busy = false;
-  await forEachLimited(input.ids, bulkConcurrency, async (id, index) => {
-    const idempotencyKey = idempotency && `${idempotency.key}#${index}`;
+  return writeOnce(db, idempotency, async (keep) => {
+    const results: BulkResult[] = new Array(input.ids.length);
+    let busy = false;
+    await forEachLimited(input.ids, bulkConcurrency, async (id, index) => {
+      const idempotencyKey = idempotency && `${idempotency.key}#${index}`;
+      try {
+        const done =
+          input.action === 'refund'
+            ? await refundTransaction(db, { id, reason: input.reason!, idempotencyKey }, actor)
+            : await changeTransactionStatus(
+                db,
+                { id, status: input.action === 'complete' ? 'completed' : 'failed', idempotencyKey },
+                actor,
+              );
+        results[index] = { id, ok: true, status: done.status };
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        busy ||= error.kind === 'unavailable';
+        results[index] = { id, ok: false, error: error.message };
+      }
+    });
+    const answer = { results };
+    // An id refused only because the store was busy is not an answer to keep: a retry tries it again.
+    const record = busy ? [] : keep(answer);
+    if (record.length === 0) return answer;
     try {
-      const done =
-        input.action === 'refund'
-          ? await refundTransaction(db, { id, reason: input.reason!, idempotencyKey }, actor)
-          : await changeTransactionStatus(db, { id, status: input.action === 'complete' ? 'completed' : 'failed', idempotencyKey }, actor);
-      results[index] = { id, ok: true, status: done.status };
+      await transact(db, record);
     } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      busy ||= error.kind === 'unavailable';
-      results[index] = { id, ok: false, error: error.message };
+      if (failedConditions(error)?.length) return retry;
+      throw error;
     }
+    return answer;
   });
-  const answer = { results };
-  // An id refused only because the store was busy is not an answer to keep: a retry tries it again.
-  if (idempotency && !busy) {
-    try {
-      await transact(db, [idempotencyPut(idempotency, answer)]);
-    } catch (error) {
-      const again = failedConditions(error)?.length ? await earlierAnswer<typeof answer>(db, idempotency) : undefined;
-      if (!again) throw error;
-      return again.answer;
-    }
-  }
-  return answer;
 });
 
 /** Every transaction, newest first. */

@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { auditPut } from '../audit/audit.repo.ts';
 import { getCustomerWithCounts } from '../customer/customer.repo.ts';
 import type { Db } from '../db/client.ts';
-import { failedConditions, retry, transact, withRetry, type TransactItem } from '../db/write.ts';
+import { failedConditions, retry, transact, type TransactItem } from '../db/write.ts';
 import { DomainError, notFound } from '../error.ts';
 import { eventCountersMoved } from '../event/counters.ts';
 import { dailyFigures } from '../report/daily.repo.ts';
-import { earlierAnswer, idempotencyOf, idempotencyPut } from '../idempotency/idempotency.repo.ts';
+import { idempotencyOf, writeOnce } from '../idempotency/idempotency.repo.ts';
 import { formatCents, parseAmountToCents } from './money.ts';
 import type { TransactionDetail } from './transaction.schema.ts';
 import { saleCounterItems, transactionChangeUpdate, type CustomerCounts } from './sale-counters.ts';
@@ -63,11 +63,7 @@ export async function refundTransaction(
   actor: string,
 ) {
   const idempotency = idempotencyOf('transactions.createRefund', input, actor);
-  const earlier = await earlierAnswer<TransactionDetail>(db, idempotency);
-  if (earlier) return earlier.answer;
-  // A request with the same key that won while this one read is answered as it was, not refused
-  // by the rule its change now breaks ('already refunded', 'not pending').
-  const done = await withRetry(async () => {
+  const done = await writeOnce<TransactionDetail>(db, idempotency, async (keep) => {
     const item = (await getTransactionItemById(db, input.id, true)) as TransactionItem | undefined;
     if (!item) throw notFound('Transaction');
     const problem = refundProblem(item.status);
@@ -95,17 +91,13 @@ export async function refundTransaction(
     try {
       await transact(db, [
         ...refundTransactionItems(item, { item: customer.item, counts: customer.counts }, refund, actor),
-        ...(idempotency ? [idempotencyPut(idempotency, answer)] : []),
+        ...keep(answer),
       ]);
     } catch (error) {
-      if (failedConditions(error)?.length) return (await earlierAnswer<TransactionDetail>(db, idempotency))?.answer ?? retry;
+      if (failedConditions(error)?.length) return retry;
       throw error;
     }
     return answer;
-  }).catch(async (error: unknown) => {
-    const again = error instanceof DomainError ? await earlierAnswer<TransactionDetail>(db, idempotency) : undefined;
-    if (again) return again.answer;
-    throw error;
   });
   await eventCountersMoved(db, done.eventId);
   return done;

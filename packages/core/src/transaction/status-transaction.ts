@@ -1,10 +1,10 @@
 import { auditPut } from '../audit/audit.repo.ts';
 import { getCustomerWithCounts } from '../customer/customer.repo.ts';
 import type { Db } from '../db/client.ts';
-import { failedConditions, retry, transact, withRetry, type TransactItem } from '../db/write.ts';
+import { failedConditions, retry, transact, type TransactItem } from '../db/write.ts';
 import { DomainError, notFound, staleVersion } from '../error.ts';
 import { eventCountersMoved } from '../event/counters.ts';
-import { earlierAnswer, idempotencyOf, idempotencyPut } from '../idempotency/idempotency.repo.ts';
+import { idempotencyOf, writeOnce } from '../idempotency/idempotency.repo.ts';
 import { formatCents } from './money.ts';
 import { completedDailyFigures, saleCounterItems, transactionChangeUpdate, type CustomerCounts } from './sale-counters.ts';
 import { detailFromItem, getTransactionItemById, type TransactionItem } from './transaction.repo.ts';
@@ -49,11 +49,7 @@ export async function changeTransactionStatus(
   actor: string,
 ) {
   const idempotency = idempotencyOf('transactions.updateStatus', input, actor);
-  const earlier = await earlierAnswer<TransactionDetail>(db, idempotency);
-  if (earlier) return earlier.answer;
-  // A request with the same key that won while this one read is answered as it was, not refused
-  // by the rule its change now breaks ('already refunded', 'not pending').
-  const done = await withRetry(async () => {
+  const done = await writeOnce<TransactionDetail>(db, idempotency, async (keep) => {
     const item = (await getTransactionItemById(db, input.id, true)) as TransactionItem | undefined;
     if (!item) throw notFound('Transaction');
     if (input.version !== undefined && input.version !== Number(item.version ?? 0)) throw staleVersion('This transaction was');
@@ -65,17 +61,13 @@ export async function changeTransactionStatus(
     try {
       await transact(db, [
         ...statusTransactionItems(item, { item: customer.item, counts: customer.counts }, input.status, actor),
-        ...(idempotency ? [idempotencyPut(idempotency, answer)] : []),
+        ...keep(answer),
       ]);
     } catch (error) {
-      if (failedConditions(error)?.length) return (await earlierAnswer<TransactionDetail>(db, idempotency))?.answer ?? retry;
+      if (failedConditions(error)?.length) return retry;
       throw error;
     }
     return answer;
-  }).catch(async (error: unknown) => {
-    const again = error instanceof DomainError ? await earlierAnswer<TransactionDetail>(db, idempotency) : undefined;
-    if (again) return again.answer;
-    throw error;
   });
   if (input.status === 'completed') await eventCountersMoved(db, done.eventId);
   return done;
