@@ -1,10 +1,10 @@
-import { GetCommand, QueryCommand, type QueryCommandInput, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { mergedAll, mergedSearchPage, type MergedQuery } from '../db/merge.ts';
 import { queryAll, stripKeys } from '../db/query.ts';
-import { forEachLimited, isConditionFailure, type TransactItem as TransactWrite } from '../db/write.ts';
+import { isConditionFailure, type TransactItem as TransactWrite } from '../db/write.ts';
 import { normalizeSearch, type ListOrder } from '../shared.schema.ts';
 import { formatCents, parseAmountToCents } from './money.ts';
 import { transactionSearchText } from './transaction.rules.ts';
@@ -170,50 +170,6 @@ export function listCustomerTransactionItems(db: Db, customerId: string) {
     ExpressionAttributeValues: { ':pk': keys.customer(customerId).pk, ':prefix': keys.transactionPrefix },
     ScanIndexForward: false,
   });
-}
-
-/** After an event's title changed: its transactions that still carry another title get the new one. */
-export function refreshEventTitle(db: Db, eventId: string, title: string) {
-  return refreshNames(
-    db,
-    {
-      IndexName: 'gsi2',
-      KeyConditionExpression: 'gsi2pk = :pk',
-      FilterExpression: 'eventTitle <> :name',
-      ExpressionAttributeValues: { ':pk': keys.transactionsByEvent(eventId, '', '').gsi2pk, ':name': title },
-    },
-    { eventTitle: title },
-  );
-}
-
-/** After a customer's name changed: their transactions (in their own partition) get the new one. */
-export function refreshCustomerName(db: Db, customerId: string, name: string) {
-  return refreshNames(
-    db,
-    {
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-      FilterExpression: 'customerName <> :name',
-      ExpressionAttributeValues: { ':pk': keys.customer(customerId).pk, ':prefix': keys.transactionPrefix, ':name': name },
-    },
-    { customerName: name },
-  );
-}
-
-/** Transactions renamed per Query page (bounded memory), this many updates in flight. */
-const renameBatch = 500;
-const renameConcurrency = 8;
-
-async function refreshNames(db: Db, query: Omit<QueryCommandInput, 'TableName'>, patch: { eventTitle?: string; customerName?: string }) {
-  let start: Record<string, unknown> | undefined;
-  let renamed = 0;
-  do {
-    const page = await db.doc.send(new QueryCommand({ ...query, TableName: db.tableName, Limit: renameBatch, ExclusiveStartKey: start }));
-    await forEachLimited(page.Items ?? [], renameConcurrency, async (item) => {
-      if (await renameTransaction(db, item, patch)) renamed += 1;
-    });
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return renamed;
 }
 
 /**
