@@ -57,7 +57,7 @@ const bulkConcurrency = 4;
  */
 export const bulk = fn(bulkTransactionsInput, async (db, input, actor) => {
   const idempotency = idempotencyOf('transactions.bulk', input, actor);
-  return writeOnce(db, idempotency, async (keep) => {
+  return writeOnce<{ results: BulkResult[] }>(db, idempotency, async (keep) => {
     const results: BulkResult[] = new Array(input.ids.length);
     let busy = false;
     await forEachLimited(input.ids, bulkConcurrency, async (id, index) => {
