@@ -46,7 +46,7 @@ interface Reader {
 /**
  * The cursor of a merged list: one position per partition: 0 at its start, 1 at its end, or the
  * item it goes on after as [pk, sk, the index's sort key] (the index's partition key is the
- * partition's own). Deflated, so 17 positions stay well inside a URL.
+ * partition's own). Deflated, so a position per shard stays well inside a URL.
  */
 type Position = 0 | 1 | [string, string, string];
 

@@ -4,7 +4,9 @@ import { createHash, randomInt } from 'node:crypto';
  * How many shards an item every purchase touches is split over (the totals, each day's figures,
  * an event's counters, and the index partitions every purchase shares). A purchase writes one
  * shard; a reader gets all of them and sums (counters) or merges (lists). On DynamoDB one item or
- * partition takes at most 1,000 writes a second, so N shards carry N times that. Raise it freely;
+ * partition takes at most 1,000 write units a second, and a transactional write costs 2, so N
+ * shards carry N x 500 such writes: at 2,000 purchases a second of one event, each of a day's 16
+ * partitions takes about 250 (a purchase writes the day's total and its event's day). Raise it freely;
  * never lower it on a table in use (readers would stop reading the shards above the new count).
  */
 export const counterShards = shardCount(process.env.COUNTER_SHARDS);

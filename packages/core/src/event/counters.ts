@@ -139,9 +139,11 @@ async function adoptLegacyCounters(db: Db, item: Record<string, unknown>) {
  * the lists when its answer arrives; 1 s on AWS, where each instance serves one request at a
  * time and would otherwise refresh once per purchase. `busyGapMs`: when changes arrived while a
  * refresh ran (many buyers at once), the refresh that follows waits this long, so a burst costs
- * the event's item a few writes a second, not one per purchase.
+ * the event's item a few writes a second, not one per purchase. `held`: a bulk load in this
+ * process (the demo data, before the server listens) moves many counters and refreshes each event
+ * once at its end instead (refreshEventCounters).
  */
-export const counterRefresh = { intervalMs: Number(process.env.COUNTER_REFRESH_MS ?? 0), busyGapMs: 250 };
+export const counterRefresh = { intervalMs: Number(process.env.COUNTER_REFRESH_MS ?? 0), busyGapMs: 250, held: false };
 
 interface RefreshState {
   running: boolean;
@@ -157,6 +159,7 @@ const refreshes = new Map<string, RefreshState>();
  * change is stored either way, and the next refresh catches up.
  */
 export async function eventCountersMoved(db: Db, eventId: string) {
+  if (counterRefresh.held) return;
   const key = `${db.tableName}\u0000${eventId}`;
   let state = refreshes.get(key);
   if (!state) {
@@ -193,6 +196,16 @@ async function run(db: Db, eventId: string, state: RefreshState) {
     state.running = false;
   }
   if (state.queued) later(db, eventId, state, Math.max(counterRefresh.busyGapMs, state.lastStart + counterRefresh.intervalMs - Date.now()));
+}
+
+/**
+ * Resolves once this process has no refresh running or waiting (at most `withinMs`): after
+ * concurrent changes, the event's copy, its rank and the dashboard's conversion are then exact.
+ */
+export async function countersSettled(withinMs = 10_000) {
+  const deadline = Date.now() + withinMs;
+  const busy = () => [...refreshes.values()].some((state) => state.running || state.timer !== undefined);
+  while (busy() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
 }
 
 function forgetIdle() {

@@ -3,6 +3,7 @@ import * as ContentBlock from '@event-admin/core/content-block/index';
 import * as Cta from '@event-admin/core/cta/index';
 import * as Customer from '@event-admin/core/customer/index';
 import type { Db } from '@event-admin/core/db/client';
+import { counterRefresh, refreshEventCounters } from '@event-admin/core/event/counters';
 import * as Event from '@event-admin/core/event/index';
 import type { EventStatus } from '@event-admin/core/event/event.schema';
 import * as Transaction from '@event-admin/core/transaction/index';
@@ -69,7 +70,7 @@ export const demoSize: SeedSize = { events: 25, customers: 60, transactions: 500
  * `imageBase`: the local server's own origin. The demo images are small files of the web app
  * (packages/web/public/demo), so an offline machine shows them too.
  */
-export async function seedDemoData(
+async function loadDemoData(
   db: Db,
   size: SeedSize = demoSize,
   now = new Date(),
@@ -212,4 +213,20 @@ export async function seedDemoData(
     const { completedPurchases } = await Event.get(db, { id: event.id });
     await Event.addViews(db, { id: event.id, count: Math.max(40, completedPurchases * rnd.int(8, 40) + i * 3) });
   });
+}
+
+/**
+ * The demo data with the events' copies of their counters refreshed once each at the end, not
+ * after every purchase and view (event/counters.ts): a bulk load, done before the server listens.
+ */
+export async function seedDemoData(...args: Parameters<typeof loadDemoData>) {
+  const [db] = args;
+  counterRefresh.held = true;
+  try {
+    await loadDemoData(...args);
+  } finally {
+    counterRefresh.held = false;
+  }
+  const events = await Event.list(db);
+  await pool(events, 4, (event) => refreshEventCounters(db, event.id));
 }
