@@ -31,15 +31,17 @@ router.route('/trpc', api.url, { readTimeout: apiTimeout });
  * The built web app from S3 for every other path; a path that is no file gets index.html (no
  * errorPage set), so the client router shows the page or its 404 screen. /login needs nothing
  * here: the router's function looks for the path, then the path + '.html', so it serves the
- * build's prerendered login.html (packages/web/vite-prerender.ts), as the local server does. In `sst dev` it is not
- * deployed: Vite's dev server runs instead, proxying /api and /trpc to the live function.
+ * build's prerendered login.html (packages/web/vite-prerender.ts), as the local server does. In
+ * `sst dev` it is not deployed: Vite's dev server runs instead, proxying /api and /trpc through
+ * the Router to the live function.
  */
 export const web = new sst.aws.StaticSite('Web', {
   path: 'packages/web',
   build: { command: 'npm run build', output: 'dist' },
   router: { instance: router },
-  // Read by vite.config.ts's dev proxy only; nothing reaches the browser bundle.
-  environment: { API_URL: api.url },
+  // Read by vite.config.ts's dev proxy only; nothing reaches the browser bundle. The Router, not
+  // the function's URL: the function answers only requests carrying the origin secret (lambda.ts).
+  environment: { API_URL: router.url },
   // SST writes types for `environment` into the site unless told otherwise; API_URL is not an
   // import.meta.env variable, so keep that file out of packages/web.
   vite: { types: '../../.sst/web-env.d.ts' },

@@ -62,7 +62,7 @@ describe('the Lambda handler behind CloudFront', () => {
 
     const me = await browser.send({ method: 'GET', path: '/api/auth/me' });
     expect(me.status).toBe(200);
-    expect(me.json).toEqual({ username: 'admin', twoFactorEnabled: false });
+    expect(me.json).toEqual({ username: 'admin', twoFactorEnabled: false, twoFactorSetupRequired: false });
   });
 
   it('sets the cookie from tRPC too (POST /trpc/auth.login), and reads with it (GET /trpc/auth.me)', async () => {
@@ -73,7 +73,7 @@ describe('the Lambda handler behind CloudFront', () => {
     expect(attributesOf(login.setCookies[0]!)).toEqual(expect.arrayContaining(['HttpOnly', 'SameSite=Strict', 'Secure']));
     const me = await browser.send({ method: 'GET', path: '/trpc/auth.me' });
     expect(me.status, me.text).toBe(200);
-    expect(me.json).toEqual({ result: { data: { username: 'admin', twoFactorEnabled: false } } });
+    expect(me.json).toEqual({ result: { data: { username: 'admin', twoFactorEnabled: false, twoFactorSetupRequired: false } } });
   });
 
   it("knows the client by CloudFront's viewer address, never X-Forwarded-For", async () => {
@@ -260,12 +260,14 @@ process.stdout.write(JSON.stringify(results) + '\\n');
     return spawnSync(process.execPath, [join(dir, 'invoke.mjs'), JSON.stringify(events)], { env, encoding: 'utf8', timeout: 30_000 });
   }
 
-  it('starts from linked resources, signs in, streams a list and knows the viewer by the linked origin secret', () => {
+  it('starts from linked resources, signs in, streams a list, knows the viewer by the linked origin secret and refuses a call without it', () => {
     const result = run(
       [
         lambdaEvent({ method: 'POST', path: '/api/auth/login', json: { username: 'admin', password: 'shipped-secret' } }),
         lambdaEvent({ method: 'GET', path: '/api/events' }),
         lambdaEvent({ method: 'GET', path: '/api/auth/sessions' }),
+        // Straight to the Function URL, without the origin secret: refused before the app logs it.
+        lambdaEvent({ method: 'GET', path: '/api/health', direct: '192.0.2.44' }),
       ],
       'shipped-secret',
     );
@@ -280,13 +282,14 @@ process.stdout.write(JSON.stringify(results) + '\\n');
     ]);
     const results = JSON.parse(lines.at(-1)!) as (Omit<StreamedResult, 'body'> & { body: string })[];
     expect(results.every((r) => r.streamed)).toBe(true);
-    const [login, list, sessions] = results.map((r) => asBrowserSees({ ...r, body: Buffer.from(r.body, 'base64') }));
+    const [login, list, sessions, direct] = results.map((r) => asBrowserSees({ ...r, body: Buffer.from(r.body, 'base64') }));
     expect(login!.headers.get('x-request-id')).toBe(logged[0].requestId);
     expect(login!.status, login!.text).toBe(200);
     expect(attributesOf(login!.setCookies[0]!)).toContain('Secure');
     expect(list!.status, list!.text).toBe(200);
     expect(Array.isArray(list!.json)).toBe(true);
     expect(sessions!.json.find((s: { current: boolean }) => s.current)).toMatchObject({ ip: viewerAddress });
+    expect(direct!.status).toBe(403);
   });
 
   it('refuses to start when the secret is empty', () => {

@@ -77,7 +77,6 @@ async function evaluate(stage: string, dev = false): Promise<Evaluated> {
   Component.created = [];
   Object.assign(globalThis, {
     $config: (config: unknown) => config,
-    $app: { name: 'event-admin', stage },
     $dev: dev,
     sst: { Secret, Linkable, aws: { Dynamo, Function, Cron, Router, StaticSite } },
     random: { RandomPassword },
@@ -87,6 +86,8 @@ async function evaluate(stage: string, dev = false): Promise<Evaluated> {
   writeFileSync(file, bundled);
   const config = (await import(pathToFileURL(file).href)).default;
   const app = config.app({ stage });
+  // SST hands infra/ what app() chose for the stage.
+  Object.assign(globalThis, { $app: { name: app.name, stage, removal: app.removal, protect: app.protect } });
   const outputs = await config.run();
   return { app, outputs, components: Component.created };
 }
@@ -104,6 +105,16 @@ const named = <T extends Component>(components: Component[], type: new (...args:
   return found[0]!;
 };
 const apiFunction = (components: Component[]) => named(components, Function, 'Api');
+
+/**
+ * What SST v4's Dynamo passes on to the aws.dynamodb.Table it creates, as far as we set it
+ * (.sst/platform/src/components/aws/dynamo.ts): `deletionProtection` as `deletionProtectionEnabled`,
+ * then `transform.table` spread over its own arguments. SST's own defaults are left out on purpose.
+ */
+const pulumiTableArgs = (table: Dynamo) => ({
+  deletionProtectionEnabled: table.args.deletionProtection,
+  ...table.args.transform?.table,
+});
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'sst-config-'));
@@ -133,10 +144,23 @@ describe('sst.config.ts', () => {
     const { components } = await evaluate('dev');
     const table = one(components, Dynamo);
     expect(table.componentName).toBe('Table');
-    const { deletionProtection, ...shape } = table.args;
+    const { deletionProtection, transform, ...shape } = table.args;
     expect(shape).toEqual(tableDefinition);
     expect(deletionProtection).toBe(false);
-    expect(one((await evaluate('production')).components, Dynamo).args.deletionProtection).toBe(true);
+    expect(transform).toBeDefined();
+  });
+
+  it("keeps the table's data: point-in-time recovery on every stage; in production deletion protection, and retained by `sst remove`", async () => {
+    for (const stage of ['production', 'dev']) {
+      const { app, components } = await evaluate(stage);
+      const table = pulumiTableArgs(one(components, Dynamo));
+      expect(table.pointInTimeRecovery, stage).toEqual({ enabled: true });
+      // Protected wherever the stage keeps its resources, so the two cannot disagree.
+      expect(table.deletionProtectionEnabled, stage).toBe(app.removal !== 'remove');
+    }
+    const production = await evaluate('production');
+    expect(production.app.removal).toBe('retain');
+    expect(pulumiTableArgs(one(production.components, Dynamo)).deletionProtectionEnabled).toBe(true);
   });
 
   it('declares only key attributes, each used by an index (DynamoDB refuses any other)', () => {
@@ -300,14 +324,16 @@ describe('sst.config.ts', () => {
     expect(site.args.domain).toBeUndefined();
   });
 
-  it('in sst dev, runs Vite in front of the live function', async () => {
+  it('in sst dev, runs Vite in front of the live function, reached through the Router', async () => {
     const { components } = await evaluate('dev', true);
     const site = one(components, StaticSite);
     const fn = apiFunction(components);
     const web = JSON.parse(readFileSync(resolve(root, 'packages/web/package.json'), 'utf8'));
     expect(site.args.dev.command).toBe('npm run dev');
     expect(web.scripts.dev).toMatch(/\bvite\b/);
-    expect(site.args.environment).toEqual({ API_URL: fn.url });
+    // Through the Router, which adds the origin secret: the function's own URL answers 403.
+    expect(site.args.environment).toEqual({ API_URL: one(components, Router).url });
+    expect(site.args.environment.API_URL).not.toBe(fn.url);
     // vite.config.ts proxies /api and /trpc to API_URL.
     const vite = readFileSync(resolve(root, 'packages/web/vite.config.ts'), 'utf8');
     expect(vite).toContain('process.env.API_URL');

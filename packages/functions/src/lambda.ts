@@ -1,4 +1,6 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
+// Deprecated in hono 4.13 for `@hono/aws-lambda`, which is not on the npm registry yet: kept
+// until it is (hono 5 removes this subpath).
 import { streamHandle } from 'hono/aws-lambda';
 import type { Writable } from 'node:stream';
 import { Resource } from 'sst';
@@ -7,7 +9,7 @@ import { counterRefresh } from '@event-admin/core/event/counters';
 import type { JobKick } from '@event-admin/core/jobs/index';
 import type { LambdaClient } from '@aws-sdk/client-lambda';
 import { createApp } from './app.ts';
-import { compression } from './compress.ts';
+import { cameThroughRouter } from './client-address.ts';
 import { awsConfig, type AppConfig, type LinkedResources } from './config.ts';
 import type { RequestLog } from './request-log.ts';
 
@@ -32,17 +34,34 @@ function streamingRuntime(): LambdaStreamingRuntime {
 }
 
 /**
+ * The Function URL is public: SST's Router reaches it as a plain HTTPS origin. Only a request
+ * carrying the origin secret, which the Router's viewer-request function adds (infra/web.ts),
+ * came through CloudFront; anything else is refused before the app sees it, /api/health
+ * included, since nothing on AWS needs to reach the function except through the Router.
+ */
+function throughRouterOnly(originSecret: string): MiddlewareHandler {
+  return async (c, next) => {
+    if (!cameThroughRouter(c, originSecret)) return c.text("This API answers only at the app's own address", 403);
+    await next();
+  };
+}
+
+/**
  * The same Hono app the local server mounts, as a streaming Function URL handler: whole lists
- * and exports flow out as they are read, so none is cut at the buffered 6 MB limit. CloudFront
- * compresses only answers with a Content-Length, so the function compresses its own, as `npm
- * start` does. Request log lines go to stdout, which Lambda sends to CloudWatch as they are.
+ * and exports flow out as they are read, so none is cut at the buffered 6 MB limit. Unlike `npm
+ * start`, it compresses nothing: a streaming Function URL decompresses an encoded answer and
+ * drops its Content-Encoding, and behind CloudFront that can end in 502s
+ * (aws-lambda-nodejs-runtime-interface-client#96; docs/aws.md). Request log lines go to stdout,
+ * which Lambda sends to CloudWatch as they are.
  */
 export function createHandler(config: AppConfig, log?: RequestLog, jobs?: JobKick): StreamingHandler {
+  const { originSecret } = config;
+  if (!originSecret) throw new Error('The origin secret is not linked to this function (OriginSecret, infra/api.ts).');
   const api = createApp({ db: createDb(config), config, log, jobs });
   const app = new Hono();
-  app.use('*', compression());
+  app.use('*', throughRouterOnly(originSecret));
   // client-address.ts trusts CloudFront's viewer address only on proof of this secret.
-  app.all('*', (c) => api.fetch(c.req.raw, { ...(c.env as object), originSecret: config.originSecret }));
+  app.all('*', (c) => api.fetch(c.req.raw, { ...(c.env as object), originSecret }));
   return streamHandle(app) as unknown as StreamingHandler;
 }
 
