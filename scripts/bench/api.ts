@@ -21,6 +21,19 @@ export interface Call {
   spec: boolean;
 }
 
+type Page = { items: unknown[]; nextCursor: string | null };
+
+/** A whole list as its REST path streams it: the procedure's pages, 1,000 items a page, to the end. */
+async function wholeList(page: (input: { limit: number; cursor: string | null }) => Promise<Page>) {
+  const items: unknown[] = [];
+  for (let cursor: string | null = null; ;) {
+    const next: Page = await page({ limit: 1000, cursor });
+    items.push(...next.items);
+    cursor = next.nextCursor;
+    if (!cursor) return items;
+  }
+}
+
 const trpcGet = (procedure: string, input?: unknown) =>
   `/trpc/${procedure}${input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`}`;
 
@@ -30,7 +43,7 @@ export function calls(probe: Probe): Call[] {
   return [
     { name: 'GET /api/dashboard/stats', path: '/api/dashboard/stats', run: (api) => api.dashboard.stats(), spec: true },
     { name: 'GET /api/dashboard/top-events', path: '/api/dashboard/top-events', run: (api) => api.dashboard.topEvents(), spec: true },
-    { name: 'GET /api/events', path: '/api/events', run: (api) => api.events.list(), spec: true },
+    { name: 'GET /api/events', path: '/api/events', run: (api) => wholeList(api.events.list), spec: true },
     {
       name: 'GET /api/events/recent?limit=4',
       path: '/api/events/recent?limit=4',
@@ -46,8 +59,13 @@ export function calls(probe: Probe): Call[] {
       run: (api) => api.contentBlocks.get({ id: e }),
       spec: true,
     },
-    { name: 'GET /api/events-with-details', path: '/api/events-with-details', run: (api) => api.events.listWithDetails(), spec: true },
-    { name: 'GET /api/customers', path: '/api/customers', run: (api) => api.customers.list(), spec: true },
+    {
+      name: 'GET /api/events-with-details',
+      path: '/api/events-with-details',
+      run: (api) => wholeList(api.events.listWithDetails),
+      spec: true,
+    },
+    { name: 'GET /api/customers', path: '/api/customers', run: (api) => wholeList(api.customers.list), spec: true },
     {
       name: 'GET /api/customers/{id}/purchases',
       path: `/api/customers/${c}/purchases`,
@@ -60,7 +78,7 @@ export function calls(probe: Probe): Call[] {
       run: (api) => api.customers.addresses({ id: c }),
       spec: true,
     },
-    { name: 'GET /api/transactions', path: '/api/transactions', run: (api) => api.transactions.list(), spec: true },
+    { name: 'GET /api/transactions', path: '/api/transactions', run: (api) => wholeList(api.transactions.list), spec: true },
     { name: 'GET /api/app-settings', path: '/api/app-settings', run: (api) => api.settings.get(), spec: true },
     { name: 'GET /api/transactions/totals', path: '/api/transactions/totals', run: (api) => api.transactions.totals(), spec: false },
     {

@@ -9,7 +9,7 @@ let api: TestApi;
 let admin: Client;
 beforeAll(async () => {
   api = await startApi();
-  admin = await signedIn(api);
+  admin = await (await signedIn(api)).confirm();
 });
 afterAll(() => api.stop());
 
@@ -127,13 +127,19 @@ describe('API tokens', () => {
     // One that expired a minute ago (stored directly: the API only makes future expiries).
     const expired = `eat_${randomBytes(32).toString('base64url')}`;
     const past = Date.now() - 60_000;
-    await putApiToken(api.db, sha256Hex(expired), {
-      id: 'expired-token',
-      name: 'Expired',
-      scope: 'write',
-      createdAt: new Date(past - 86_400_000).toISOString(),
-      expiresAt: new Date(past).toISOString(),
-    });
+    await putApiToken(
+      api.db,
+      sha256Hex(expired),
+      {
+        id: 'expired-token',
+        name: 'Expired',
+        scope: 'write',
+        createdAt: new Date(past - 86_400_000).toISOString(),
+        expiresAt: new Date(past).toISOString(),
+      },
+      { ownerId: 'first-member', createdBy: 'admin' },
+      [],
+    );
     expect((await bearer(expired, 'GET', '/api/events')).status).toBe(401);
   });
 

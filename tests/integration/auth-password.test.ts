@@ -22,7 +22,7 @@ describe('POST /api/auth/password', () => {
   });
 
   it('refuses a wrong current password with 400, and nothing changes', async () => {
-    const client = await signedIn(api);
+    const client = await (await signedIn(api)).confirm();
     const result = await client.post('/api/auth/password', {
       currentPassword: 'not-the-password',
       newPassword: 'new-password-1',
@@ -34,7 +34,7 @@ describe('POST /api/auth/password', () => {
   });
 
   it('refuses new passwords that do not match', async () => {
-    const client = await signedIn(api);
+    const client = await (await signedIn(api)).confirm();
     const result = await client.post('/api/auth/password', {
       currentPassword: adminPassword,
       newPassword: 'new-password-1',
@@ -45,7 +45,7 @@ describe('POST /api/auth/password', () => {
   });
 
   it('refuses a short new password', async () => {
-    const client = await signedIn(api);
+    const client = await (await signedIn(api)).confirm();
     const result = await client.post('/api/auth/password', {
       currentPassword: adminPassword,
       newPassword: 'short',
@@ -55,7 +55,7 @@ describe('POST /api/auth/password', () => {
   });
 
   it('changes the password: the old one stops working, the new one works, and can be changed again', async () => {
-    const client = await signedIn(api);
+    const client = await (await signedIn(api)).confirm();
     const result = await client.post('/api/auth/password', {
       currentPassword: adminPassword,
       newPassword: 'brand-new-password',

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { firstLockoutMs, lockoutMsAfter, maxLockoutMs, recordFailure } from '@event-admin/core/session/throttle';
+import { admitAttempt, firstLockoutMs, lockoutMsAfter, maxLockoutMs, recordFailure } from '@event-admin/core/session/throttle';
 import { adminPassword, Client, startApi, type TestApi } from '../setup/api.ts';
 import { ClientFrom } from '../setup/client-from.ts';
 import { expectError, ok } from './helpers.ts';
@@ -68,12 +68,20 @@ describe('the wait grows', () => {
 
   it('a failure after a lock has run out locks for longer (timestamps moved, not slept)', async () => {
     const attempt = { username: 'clock-test', address: '192.0.2.1' };
+    const fail = async (at: number) => {
+      await admitAttempt(api.db, attempt, at);
+      await recordFailure(api.db, attempt, at);
+    };
     let now = Date.now();
-    for (let i = 1; i <= 4; i++) await recordFailure(api.db, attempt, now);
-    await expect(recordFailure(api.db, attempt, now)).rejects.toThrow('Try again in 1 minute(s)');
+    for (let i = 1; i <= 4; i++) await fail(now);
+    await expect(fail(now)).rejects.toThrow('Try again in 1 minute(s)');
+    await expect(admitAttempt(api.db, attempt, now + 30_000)).rejects.toThrow('Try again in 1 minute(s)');
     now += firstLockoutMs + 1000;
-    await expect(recordFailure(api.db, attempt, now)).rejects.toThrow('Try again in 2 minute(s)');
+    await expect(fail(now)).rejects.toThrow('Try again in 2 minute(s)');
+    // one check after a lock has run out, not one each for parallel guesses
     now += 2 * firstLockoutMs + 1000;
+    const parallel = await Promise.allSettled(Array.from({ length: 6 }, () => admitAttempt(api.db, attempt, now)));
+    expect(parallel.filter((p) => p.status === 'fulfilled')).toHaveLength(1);
     await expect(recordFailure(api.db, attempt, now)).rejects.toThrow('Try again in 4 minute(s)');
   });
 });

@@ -30,7 +30,7 @@ describe('sign-in', () => {
     expect(attributes).toContain('Path=/');
     expect(attributes).toContain('Max-Age=43200');
     expect(attributes).not.toContain('Secure');
-    expect(ok(await client.get('/api/auth/me'))).toEqual({ username: 'admin', twoFactorEnabled: false });
+    expect(ok(await client.get('/api/auth/me'))).toEqual({ username: 'admin', twoFactorEnabled: false, twoFactorSetupRequired: false });
   });
 
   it('marks the cookie Secure when the client came over https', async () => {
@@ -71,7 +71,7 @@ describe('sign-in', () => {
     const client = new Client(api.base);
     expectError(await client.post('/api/auth/login', { username: 'admin', password: 'nope' }), 401);
     await client.login();
-    expect(ok(await client.get('/api/auth/me'))).toEqual({ username: 'admin', twoFactorEnabled: false });
+    expect(ok(await client.get('/api/auth/me'))).toEqual({ username: 'admin', twoFactorEnabled: false, twoFactorSetupRequired: false });
   });
 
   it('GET /api/auth/me needs a session', async () => {

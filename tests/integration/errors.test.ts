@@ -20,7 +20,7 @@ afterAll(() => api.stop());
 
 // Both kinds of REST route: JSON answers, and the streamed lists and exports.
 const routes = [...jsonRoutes, ...streamRoutes];
-const publicRoutes = new Set(['GET /api/health', 'POST /api/auth/login', 'POST /api/auth/logout']);
+const publicRoutes = new Set(['GET /api/health', 'POST /api/auth/login', 'POST /api/auth/logout', 'POST /api/auth/accept-invite']);
 const fill = (path: string, id: string) => path.replace(':id', id);
 const pathFor = (path: string) => fill(path, path.startsWith('/api/customers') ? customerId : eventId);
 
@@ -32,6 +32,16 @@ describe('the REST table', () => {
         'POST /api/auth/login',
         'POST /api/auth/logout',
         'GET /api/auth/me',
+        'POST /api/auth/confirm',
+        'POST /api/auth/accept-invite',
+        'GET /api/users',
+        'POST /api/users',
+        'POST /api/users/:id/disable',
+        'POST /api/users/:id/enable',
+        'POST /api/users/:id/reset',
+        'DELETE /api/users/:id',
+        'GET /api/security-settings',
+        'PUT /api/security-settings',
         'POST /api/auth/password',
         'POST /api/auth/2fa/setup',
         'POST /api/auth/2fa/enable',

@@ -31,7 +31,7 @@ describe('the in-process session cache', () => {
     expectError(await client.get('/api/auth/me'), 401);
   });
 
-  it('trade-off: a session removed elsewhere is honoured here until its cache entry lapses (30 s), no longer', async () => {
+  it('trade-off: a session removed elsewhere is honoured here until its cache entry lapses (4 s), no longer', async () => {
     const client = await signedIn(api);
     ok(await client.get('/api/auth/me'));
     // Another instance's logout deletes the item; this process still holds it.

@@ -14,7 +14,8 @@ async function signInAs(userAgent: string, client: Client = new Client(api.base)
   const body = { username: 'admin', password: adminPassword };
   const result = await client.request('POST', '/api/auth/login', body, { headers: { 'User-Agent': userAgent } });
   ok(result);
-  return client;
+  // revoking sessions and changing the password need the password confirmed in the session
+  return client.confirm();
 }
 
 const sessions = async (client: Client) => ok<any[]>(await client.get('/api/auth/sessions'));

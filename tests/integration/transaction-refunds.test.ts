@@ -84,6 +84,7 @@ describe('POST /api/transactions/{id}/refunds', () => {
     expectError(await client.post(path, { amount: -1, reason: 'x' }), 400, 'Refund amount must be more than $0.00');
     expectError(await client.post(path, { amount: '-$3', reason: 'x' }), 400, 'Refund amount must be more than $0.00');
     expectError(await client.post(path, { amount: 'ten', reason: 'x' }), 400, 'Refund amount must be a dollar amount such as $12.34');
+    expectError(await client.post(path, { amount: '1,50', reason: 'x' }), 400, 'Refund amount must be a dollar amount such as $12.34');
     expectError(
       await client.post(path, { amount: '$10.01', reason: 'x' }),
       400,

@@ -57,6 +57,7 @@ describe('POST /api/transactions', () => {
     ['negative amount', { amount: '-5' }, 'Amount must be a dollar amount such as $12.34'],
     ['amount with 3 decimals', { amount: '1.234' }, 'Amount must be a dollar amount such as $12.34'],
     ['amount in words', { amount: 'twelve' }, 'Amount must be a dollar amount such as $12.34'],
+    ['decimal comma ($1.50 or $150?)', { amount: '1,50' }, 'Amount must be a dollar amount such as $12.34'],
     ['amount over $1,000,000', { amount: '$1000000.01' }, 'at most $1000000'],
     ['amount of the wrong type', { amount: true }, 'Amount must be a dollar amount such as $12.34'],
     ['unknown status', { status: 'refunded' }, 'Status must be completed, pending or failed'],

@@ -29,6 +29,8 @@ const procedures = [
   'auth.login',
   'auth.logout',
   'auth.me',
+  'auth.confirm',
+  'auth.acceptInvite',
   'auth.changePassword',
   'twoFactor.setup',
   'twoFactor.enable',
@@ -39,18 +41,24 @@ const procedures = [
   'tokens.list',
   'tokens.create',
   'tokens.delete',
+  'users.list',
+  'users.invite',
+  'users.disable',
+  'users.enable',
+  'users.reset',
+  'users.delete',
+  'users.securityPolicy',
+  'users.saveSecurityPolicy',
   'health.check',
   'dashboard.stats',
   'dashboard.topEvents',
   'dashboard.eventsByStatus',
   'dashboard.upcoming',
   'events.list',
-  'events.listPage',
   'events.page',
   'events.recent',
   'events.get',
   'events.listWithDetails',
-  'events.listWithDetailsPage',
   'events.create',
   'events.update',
   'events.addViews',
@@ -62,7 +70,6 @@ const procedures = [
   'contentBlocks.get',
   'contentBlocks.save',
   'customers.list',
-  'customers.listPage',
   'customers.page',
   'customers.totals',
   'customers.get',
@@ -73,7 +80,6 @@ const procedures = [
   'customers.addresses',
   'customers.createAddress',
   'transactions.list',
-  'transactions.listPage',
   'transactions.page',
   'transactions.totals',
   'transactions.create',
@@ -111,7 +117,7 @@ describe('auth procedures', () => {
     const fresh = new Client(api.base);
     fresh.cookie = setCookie.split(';')[0]!;
     const freshTrpc = fresh.trpc();
-    expect(await freshTrpc.auth.me.query()).toEqual({ username: 'admin', twoFactorEnabled: false });
+    expect(await freshTrpc.auth.me.query()).toEqual({ username: 'admin', twoFactorEnabled: false, twoFactorSetupRequired: false });
     expect(await freshTrpc.auth.logout.mutate()).toEqual({ ok: true });
     expect(await trpcStatus(freshTrpc.auth.me.query())).toBe(401);
   });
@@ -124,6 +130,7 @@ describe('auth procedures', () => {
   });
 
   it('auth.changePassword checks the current password and the confirmation', async () => {
+    await trpc.auth.confirm.mutate({ password: adminPassword });
     expect(
       await failure(trpc.auth.changePassword.mutate({ currentPassword: 'wrong', newPassword: 'abcdefgh', confirmPassword: 'abcdefgh' })),
     ).toEqual({
@@ -143,6 +150,7 @@ describe('every procedure needs a session but login, logout and health', () => {
   const anonymous = () => new Client(api.base).trpc();
   const cases: [string, (t: ReturnType<Client['trpc']>) => Promise<unknown>][] = [
     ['auth.me', (t) => t.auth.me.query()],
+    ['auth.confirm', (t) => t.auth.confirm.mutate({ password: 'x' })],
     [
       'auth.changePassword',
       (t) => t.auth.changePassword.mutate({ currentPassword: 'a', newPassword: 'abcdefgh', confirmPassword: 'abcdefgh' }),
@@ -156,6 +164,14 @@ describe('every procedure needs a session but login, logout and health', () => {
     ['tokens.list', (t) => t.tokens.list.query()],
     ['tokens.create', (t) => t.tokens.create.mutate({ name: 'x', scope: 'read' })],
     ['tokens.delete', (t) => t.tokens.delete.mutate({ id: 'x' })],
+    ['users.list', (t) => t.users.list.query()],
+    ['users.invite', (t) => t.users.invite.mutate({ username: 'someone', name: 'Some One' })],
+    ['users.disable', (t) => t.users.disable.mutate({ id: 'x' })],
+    ['users.enable', (t) => t.users.enable.mutate({ id: 'x' })],
+    ['users.reset', (t) => t.users.reset.mutate({ id: 'x' })],
+    ['users.delete', (t) => t.users.delete.mutate({ id: 'x' })],
+    ['users.securityPolicy', (t) => t.users.securityPolicy.query()],
+    ['users.saveSecurityPolicy', (t) => t.users.saveSecurityPolicy.mutate({ requireTwoFactor: true })],
     ['dashboard.stats', (t) => t.dashboard.stats.query()],
     ['dashboard.topEvents', (t) => t.dashboard.topEvents.query()],
     ['events.list', (t) => t.events.list.query()],
@@ -198,10 +214,6 @@ describe('every procedure needs a session but login, logout and health', () => {
     ['transactions.createRefund', (t) => t.transactions.createRefund.mutate({ id: 'x', reason: 'r' })],
     ['transactions.bulk', (t) => t.transactions.bulk.mutate({ ids: ['x'], action: 'fail' })],
     ['audit.list', (t) => t.audit.list.query({})],
-    ['customers.listPage', (t) => t.customers.listPage.query({ limit: 5 })],
-    ['transactions.listPage', (t) => t.transactions.listPage.query({ limit: 5 })],
-    ['events.listPage', (t) => t.events.listPage.query({ limit: 5 })],
-    ['events.listWithDetailsPage', (t) => t.events.listWithDetailsPage.query({ limit: 5 })],
     ['dashboard.eventsByStatus', (t) => t.dashboard.eventsByStatus.query()],
     ['dashboard.upcoming', (t) => t.dashboard.upcoming.query({})],
     ['reports.sales', (t) => t.reports.sales.query({})],
@@ -213,7 +225,7 @@ describe('every procedure needs a session but login, logout and health', () => {
   ];
 
   it('the list below names every protected procedure', () => {
-    const publicOnes = ['auth.login', 'auth.logout', 'health.check'];
+    const publicOnes = ['auth.login', 'auth.logout', 'auth.acceptInvite', 'health.check'];
     expect(cases.map(([name]) => name).sort()).toEqual(procedures.filter((p) => !publicOnes.includes(p)).sort());
   });
 
@@ -231,7 +243,7 @@ describe('signed-in procedures give the same data as REST', () => {
     const created = await trpc.events.create.mutate(eventBody() as never);
     expect(created).toMatchObject({ sales: 0, conversionRate: '0%', version: 1 });
     expect(await trpc.events.get.query({ id: created.id })).toEqual(ok(await client.get(`/api/events/${created.id}`)));
-    expect((await trpc.events.list.query()).map((e) => e.id)).toContain(created.id);
+    expect((await trpc.events.list.query()).items.map((e) => e.id)).toContain(created.id);
     expect((await trpc.events.recent.query({ limit: 1 }))[0]!.id).toBe(created.id);
     const page = await trpc.events.page.query({ limit: 1 });
     expect(page.items).toHaveLength(1);
@@ -245,7 +257,7 @@ describe('signed-in procedures give the same data as REST', () => {
     expect(updated).toMatchObject({ title: 'Renamed', version: 2 });
     expect((await trpc.events.addViews.mutate({ id: created.id, count: 4 })).pageViews).toBe(4);
     const details = await trpc.events.listWithDetails.query();
-    expect(details.find((d) => d.id === created.id)).toEqual({
+    expect(details.items.find((d) => d.id === created.id)).toEqual({
       id: created.id,
       title: 'Renamed',
       date: created.date,
@@ -283,7 +295,7 @@ describe('signed-in procedures give the same data as REST', () => {
     expect(saved.version).toBe(1);
     expect(saved.blocks).toEqual([{ id: expect.any(String), type: 'text', content: 'Hi' }]);
     expect(await trpc.contentBlocks.get.query({ id: event.id })).toEqual(saved);
-    expect(await trpc.events.listWithDetails.query().then((d) => d.find((e) => e.id === event.id)?.seo)).toEqual({
+    expect(await trpc.events.listWithDetails.query().then((d) => d.items.find((e) => e.id === event.id)?.seo)).toEqual({
       title: 'T',
       description: 'D',
       keywords: 'k',
@@ -300,7 +312,7 @@ describe('signed-in procedures give the same data as REST', () => {
     const body = customerBody();
     const customer = await trpc.customers.create.mutate(body);
     expect(await trpc.customers.get.query({ id: customer.id })).toEqual(customer);
-    expect((await trpc.customers.list.query()).map((c) => c.id)).toContain(customer.id);
+    expect((await trpc.customers.list.query()).items.map((c) => c.id)).toContain(customer.id);
     const page = await trpc.customers.page.query({ limit: 1 });
     expect(page.items).toHaveLength(1);
     const updated = await trpc.customers.update.mutate({ id: customer.id, name: 'New Name', email: customer.email, version: 1 });
@@ -340,7 +352,7 @@ describe('signed-in procedures give the same data as REST', () => {
       paymentMethod: 'PayPal',
     });
     expect(created.amount).toBe('$19.99');
-    expect((await trpc.transactions.list.query()).map((t) => t.id)).toContain(created.id);
+    expect((await trpc.transactions.list.query()).items.map((t) => t.id)).toContain(created.id);
     expect(await trpc.transactions.totals.query()).toEqual(ok(await client.get('/api/transactions/totals')));
     const after = await trpc.dashboard.stats.query();
     expect(after.activeCustomers).toBe(before.activeCustomers + 1);
@@ -377,5 +389,42 @@ describe('signed-in procedures give the same data as REST', () => {
     expect(body).toContain('Event not found');
     expect(body).not.toContain('stack');
     expect(body).not.toContain('.ts:');
+  });
+});
+
+describe('no procedure answers a whole table', () => {
+  // The staff's own sessions, API tokens and team members: lists that grow with the staff, not the business.
+  const ownLists = ['sessions.list', 'tokens.list', 'users.list'];
+  const listQueries = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string; inputs: unknown[] } }>)
+    .filter(([name, procedure]) => procedure._def.type === 'query' && /\.list/.test(name) && !ownLists.includes(name))
+    .map(([name, procedure]) => ({ name, input: procedure._def.inputs[0] as { safeParse: (v: unknown) => { success: boolean } } }));
+
+  it('finds the list procedures', () => {
+    expect(listQueries.map((q) => q.name).sort()).toEqual(
+      ['audit.list', 'customers.list', 'events.list', 'events.listWithDetails', 'transactions.list'].sort(),
+    );
+  });
+
+  it.each(listQueries)('$name takes a limit, with a maximum', ({ input }) => {
+    expect(input?.safeParse({ limit: 1 }).success).toBe(true);
+    expect(input.safeParse({ limit: 100_000 }).success).toBe(false);
+  });
+
+  it.each(listQueries)('$name answers a page of at most the limit, with the cursor of the next', async ({ name }) => {
+    // Two of each, so a page of one has more after it.
+    for (let i = 0; i < 2; i++) {
+      const event = await trpc.events.create.mutate(eventBody() as never);
+      const customer = await trpc.customers.create.mutate(customerBody());
+      await trpc.transactions.create.mutate({
+        eventId: event.id,
+        customerId: customer.id,
+        amount: 1,
+        status: 'completed',
+        paymentMethod: 'Card',
+      });
+    }
+    const page = ok(await client.get(`/trpc/${name}?input=${encodeURIComponent(JSON.stringify({ limit: 1 }))}`)).result.data;
+    expect(page.items).toHaveLength(1);
+    expect(page.nextCursor).toEqual(expect.any(String));
   });
 });

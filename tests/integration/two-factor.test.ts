@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminPassword, Client, signedIn, startApi, type TestApi } from '../setup/api.ts';
+import { getTwoFactor } from '@event-admin/core/two-factor/two-factor.repo';
 import { authenticatorCode } from '../setup/authenticator.ts';
 import { ClientFrom } from '../setup/client-from.ts';
 import { expectError, ok } from './helpers.ts';
@@ -9,7 +10,7 @@ let api: TestApi;
 let admin: Client;
 beforeAll(async () => {
   api = await startApi();
-  admin = await signedIn(api);
+  admin = await (await signedIn(api)).confirm();
 });
 afterAll(() => api.stop());
 
@@ -31,7 +32,7 @@ describe('two-factor sign-in (TOTP)', () => {
     expect(decodeURIComponent(url.pathname)).toBe('/Northstar Events:admin');
     const params = Object.fromEntries(url.searchParams);
     expect(params).toEqual({ secret, issuer: 'Northstar Events', algorithm: 'SHA1', digits: '6', period: '30' });
-    expect(ok(await admin.get('/api/auth/me'))).toEqual({ username: 'admin', twoFactorEnabled: false });
+    expect(ok(await admin.get('/api/auth/me'))).toEqual({ username: 'admin', twoFactorEnabled: false, twoFactorSetupRequired: false });
     ok(await login({})); // still no code needed
   });
 
@@ -50,7 +51,7 @@ describe('two-factor sign-in (TOTP)', () => {
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
     for (const code of recoveryCodes) expect(code).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
-    expect(ok(await admin.get('/api/auth/me'))).toEqual({ username: 'admin', twoFactorEnabled: true });
+    expect(ok(await admin.get('/api/auth/me'))).toEqual({ username: 'admin', twoFactorEnabled: true, twoFactorSetupRequired: false });
     // Setting up again while it is on is refused.
     expectError(await admin.post('/api/auth/2fa/setup'), 409, 'already on');
     expectError(await admin.post('/api/auth/2fa/enable', { code: authenticatorCode(secret) }), 409);
@@ -112,7 +113,7 @@ describe('two-factor sign-in (TOTP)', () => {
     const result = await admin.post('/api/auth/2fa/disable', { password: adminPassword, code: recoveryCodes[2] });
     expect(result.status, result.text).toBe(204);
     expect(result.text).toBe('');
-    expect(ok(await admin.get('/api/auth/me'))).toEqual({ username: 'admin', twoFactorEnabled: false });
+    expect(ok(await admin.get('/api/auth/me'))).toEqual({ username: 'admin', twoFactorEnabled: false, twoFactorSetupRequired: false });
     ok(await login({}));
     expectError(await admin.post('/api/auth/2fa/disable', { password: adminPassword, code: recoveryCodes[3] }), 409, 'not on');
   });
@@ -144,6 +145,32 @@ describe('two-factor sign-in (TOTP)', () => {
 
   it('enable without a setup first is refused', async () => {
     expectError(await admin.post('/api/auth/2fa/enable', { code: '123456' }), 400, 'Start the two-factor setup first');
+  });
+
+  it('turning it on and off and spending a recovery code are in the history, with the address, never a code', async () => {
+    const records = ok(await admin.get('/api/audit?entity=auth&limit=100')).items as any[];
+    const actions = records.map((r) => r.action);
+    for (const action of ['two_factor_enabled', 'two_factor_disabled', 'recovery_code_used']) expect(actions).toContain(action);
+    const used = records.find((r) => r.action === 'recovery_code_used');
+    expect(used).toMatchObject({
+      actor: 'admin',
+      address: '127.0.0.1',
+      summary: expect.stringMatching(/^Used a recovery code \(\d+ left\)$/),
+    });
+    const text = JSON.stringify(records);
+    for (const code of recoveryCodes) expect(text).not.toContain(code);
+    expect(text).not.toContain(secret);
+  });
+
+  it('recovery codes are stored each with its own salt and a slow hash', async () => {
+    const again = ok(await admin.post('/api/auth/2fa/setup'));
+    ok(await admin.post('/api/auth/2fa/enable', { code: authenticatorCode(again.secret) }));
+    const stored = (await getTwoFactor(api.db, 'first-member'))!.recoveryHashes;
+    expect(stored).toHaveLength(10);
+    for (const entry of stored) expect(entry).toMatch(/^scrypt\$14\$[A-Za-z0-9_-]{22}\$[A-Za-z0-9_-]{43}$/);
+    expect(new Set(stored.map((entry) => entry.split('$')[2])).size).toBe(10);
+    const off = await admin.post('/api/auth/2fa/disable', { password: adminPassword, code: authenticatorCode(again.secret, 1) });
+    expect(off.status, off.text).toBe(204);
   });
 
   it('needs a session', async () => {

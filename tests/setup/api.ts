@@ -92,6 +92,13 @@ export class Client {
     return this;
   }
 
+  /** Opens this session's 10-minute window for account changes (tokens, 2FA, sessions, the password). */
+  async confirm(password = adminPassword, code?: string) {
+    const result = await this.post('/api/auth/confirm', { password, ...(code ? { code } : {}) });
+    if (result.status !== 204) throw new Error(`confirm failed: ${result.status} ${result.text}`);
+    return this;
+  }
+
   /** A typed tRPC client over HTTP sharing this client's cookie. */
   trpc() {
     return createTRPCClient<AppRouter>({

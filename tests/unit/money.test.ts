@@ -21,6 +21,19 @@ describe('money', () => {
   });
 });
 
+describe('money typed with commas', () => {
+  it('takes a comma only between groups of three before the point', () => {
+    expect(parseAmountToCents('1,234.56')).toBe(123456);
+    expect(parseAmountToCents('$1,234,567.5')).toBe(123456750);
+    expect(parseAmountToCents('1234.56')).toBe(123456);
+    expect(parseAmountToCents('999,999,999.99')).toBe(99999999999);
+  });
+  it.each(['1,50', '1,5', '12,3456', '1.2.3', '12,34.5', '1,2345', '0,500', ',500', '1,', '1,,000', '1,000,000,000'])(
+    'refuses %s rather than guess what it means',
+    (typed) => expect(parseAmountToCents(typed)).toBeNull(),
+  );
+});
+
 describe('money at the edges', () => {
   it('formats zero and large amounts with two decimals', () => {
     expect(formatCents(0)).toBe('$0.00');

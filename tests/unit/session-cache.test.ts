@@ -5,7 +5,7 @@ import { customerSearchText, phoneSearchDigits } from '@event-admin/core/custome
 import { transactionSearchText } from '@event-admin/core/transaction/transaction.rules';
 
 describe('SessionCache', () => {
-  const session = { username: 'admin', expiresAt: 100_000 };
+  const session = { username: 'admin', userId: 'u-admin', twoFactorEnabled: false, expiresAt: 100_000 };
 
   it('serves an entry until its TTL, then forgets it', () => {
     const cache = new SessionCache(30_000, 10);
@@ -17,10 +17,10 @@ describe('SessionCache', () => {
 
   it('never serves a session past its own expiry, whatever the TTL', () => {
     const cache = new SessionCache(30_000, 10);
-    cache.set('a', { username: 'admin', expiresAt: 10_000 }, 0);
+    cache.set('a', { username: 'admin', userId: 'u-admin', twoFactorEnabled: false, expiresAt: 10_000 }, 0);
     expect(cache.get('a', 9_999)).toBeDefined();
     expect(cache.get('a', 10_000)).toBeUndefined();
-    cache.set('b', { username: 'admin', expiresAt: 5 }, 10);
+    cache.set('b', { username: 'admin', userId: 'u-admin', twoFactorEnabled: false, expiresAt: 5 }, 10);
     expect(cache.get('b', 10)).toBeUndefined();
   });
 

@@ -60,15 +60,25 @@ export type ListOrder = (typeof listOrders)[number];
 /** A dated list's order; newest first unless asked otherwise. */
 export const listOrder = z.enum(listOrders, 'Order must be asc or desc').default('desc');
 
-/** `?limit=N&cursor=C` on SPEC's whole lists: at most N items (1 to 1000) from where the last page stopped. */
-export const listPageInput = z.object({
-  limit: z.coerce
-    .number({ error: 'Limit must be a whole number between 1 and 1000' })
-    .int('Limit must be a whole number between 1 and 1000')
-    .min(1, 'Limit must be a whole number between 1 and 1000')
-    .max(1000, 'Limit must be a whole number between 1 and 1000'),
-  cursor: z.string().max(4000).nullish(),
-});
+/** The page a `list` procedure answers when not told a size. */
+export const defaultListLimit = 100;
+
+/**
+ * The `list` procedures and `?limit=N&cursor=C` on SPEC's whole lists: at most N items (1 to
+ * 1000, 100 unless told) from where the last page stopped. A procedure never answers a whole
+ * table; only the REST whole lists do, streamed a Query page at a time.
+ */
+export const listPageInput = z
+  .object({
+    limit: z.coerce
+      .number({ error: 'Limit must be a whole number between 1 and 1000' })
+      .int('Limit must be a whole number between 1 and 1000')
+      .min(1, 'Limit must be a whole number between 1 and 1000')
+      .max(1000, 'Limit must be a whole number between 1 and 1000')
+      .default(defaultListLimit),
+    cursor: z.string().max(4000).nullish(),
+  })
+  .prefault({});
 
 /**
  * The Idempotency-Key of a write a client may retry (a header on REST, this field on tRPC): the

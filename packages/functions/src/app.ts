@@ -10,18 +10,10 @@ import { clientAddress } from './client-address.ts';
 import { requestLog, stdoutLog, type ApiEnv, type RequestLog } from './request-log.ts';
 import { errorResponse, mountRest } from './rest/adapter.ts';
 import { mountStreams } from './rest/stream.ts';
-import { contextFromRequest, readBearer } from './trpc/context.ts';
+import { contextFromRequest, readBearer, requestOrigin } from './trpc/context.ts';
 import { appRouter } from './trpc/routers/_app.ts';
 
 export { maxBodyBytes } from './body-limit.ts';
-
-/** The origin the browser believes it talks to (CloudFront forwards the viewer's host). */
-function requestOrigin(req: Request) {
-  const url = new URL(req.url);
-  const proto = req.headers.get('x-forwarded-proto') ?? url.protocol.replace(':', '');
-  const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host') ?? url.host;
-  return `${proto}://${host}`;
-}
 
 /** Changes come only from our own pages: a cross-site form or script is refused (with SameSite=Strict, defence in depth). */
 const sameOriginWrites: MiddlewareHandler = async (c, next) => {

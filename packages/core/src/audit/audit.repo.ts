@@ -1,9 +1,10 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { mergedSearchPage } from '../db/merge.ts';
 import { queryPage, stripKeys } from '../db/query.ts';
-import type { TransactItem } from '../db/write.ts';
+import { companion, type Companion, type TransactItem } from '../db/write.ts';
 import { DomainError } from '../error.ts';
 import type { AuditChange, AuditEntity, AuditEntry } from './audit.schema.ts';
 
@@ -17,12 +18,29 @@ export interface AuditInput {
   changes?: AuditChange[];
   /** shown behind the bell: refunds, failed payments, failed sign-ins */
   notable?: boolean;
+  /** security events (entity `auth`): the client address the request came from */
+  address?: string;
 }
+
+/** Months this process has committed a mark for, per table: later records of the month need none. */
+const markedMonths = new WeakMap<Db, Set<string>>();
+const marked = (db: Db) => markedMonths.get(db) ?? markedMonths.set(db, new Set()).get(db)!;
+
+/**
+ * The mark of a month that holds records, written in the same transaction as a record of it (so a
+ * month with records always has its mark), by the first of them in each process: one write per
+ * process and month, not a hot item every record writes.
+ */
+const monthMark = (month: string): Companion => ({
+  key: `audit-month#${month}`,
+  item: (db) => (marked(db).has(month) ? undefined : { Put: { Item: { ...keys.auditMonth(month), month } } }),
+  committed: (db) => void marked(db).add(month),
+});
 
 /**
  * The history record's Put, to ride in the same TransactWriteItems as the change it records, so
  * no change exists without its record. Its own partition serves one entity's history; gsi1 a
- * partition per month serves the whole feed.
+ * partition per month serves the whole feed, and its month's mark comes along (monthMark).
  */
 export function auditPut(input: AuditInput, now = new Date()): TransactItem {
   const at = now.toISOString();
@@ -40,6 +58,7 @@ export function auditPut(input: AuditInput, now = new Date()): TransactItem {
         ...(notable ? { notable: true } : {}),
       },
     },
+    [companion]: monthMark(at.slice(0, 7)),
   };
 }
 
@@ -58,15 +77,48 @@ export function pageEntityAuditItems(db: Db, entity: AuditEntity, entityId: stri
   );
 }
 
-/** The history began in this month: the feed walks back no further. */
-export const feedStartMonth = '2026-11';
+/**
+ * Months whose records may be older than the month marks (the feed began in 2026-11, before months
+ * were marked): walked even unmarked, so no record stored before is lost. A fixed pair, read only
+ * at the very end of the feed, so it never makes the newest page dearer.
+ */
+const unmarkedMonths = ['2026-12', '2026-11'];
 /** Items one page of a filtered feed may evaluate: bounds its cost and time. */
 const maxScannedPerPage = 3000;
+/** Months one page may read: a filter that matches nothing in years still answers quickly, with a cursor. */
+const maxMonthsPerPage = 12;
 
-const previousMonth = (month: string) => {
-  const [year, m] = month.split('-').map(Number) as [number, number];
-  return m === 1 ? `${year - 1}-12` : `${year}-${String(m - 1).padStart(2, '0')}`;
-};
+/**
+ * The months of the feed from `from` back, newest first: the marked ones, read a dozen marks a
+ * Query, and the unmarked pair. Empty months are never visited, so what a page costs follows
+ * the months it shows, never the length of the history.
+ */
+async function* feedMonths(db: Db, from: string): AsyncGenerator<string> {
+  let unmarked = unmarkedMonths.filter((month) => month <= from);
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.doc.send(
+      new QueryCommand({
+        TableName: db.tableName,
+        KeyConditionExpression: 'pk = :pk AND sk <= :from',
+        ExpressionAttributeValues: { ':pk': keys.auditMonthsPartition, ':from': from },
+        ScanIndexForward: false,
+        // A mark written a moment ago counts: the month it opens is the newest page.
+        ConsistentRead: true,
+        Limit: 12,
+        ExclusiveStartKey: start,
+      }),
+    );
+    for (const { sk } of page.Items ?? []) {
+      const month = String(sk);
+      while (unmarked[0] !== undefined && unmarked[0] > month) yield unmarked.shift()!;
+      unmarked = unmarked.filter((m) => m !== month);
+      yield month;
+    }
+    start = page.LastEvaluatedKey;
+  } while (start);
+  yield* unmarked;
+}
 
 interface FeedCursor {
   month: string;
@@ -88,20 +140,35 @@ function decode(cursor: string): FeedCursor {
 
 /**
  * The whole feed, newest first, optionally only one entity kind or the notable records: per
- * month, the month's partitions (one per shard, db/shards.ts) merged by time, walking months
- * backwards from the cursor's (now's) to the first. The cursor holds the month and the position
- * within it, so the next page goes on exactly there.
+ * month, the month's partitions (one per shard, db/shards.ts) merged by time, walking back
+ * through the months that hold records (feedMonths) from the cursor's (now's). The cursor holds
+ * the month and the position within it, so the next page goes on exactly there.
  */
 export async function pageFeedItems(
   db: Db,
-  page: { limit: number; cursor?: string | null; entity?: AuditEntity; notable?: boolean },
+  page: { limit: number; cursor?: string | null; entity?: AuditEntity; notable?: boolean; actor?: string },
   now = new Date(),
 ) {
-  const filters = [...(page.entity ? ['entity = :entity'] : []), ...(page.notable ? ['notable = :true'] : [])];
-  let { month, at } = page.cursor ? decode(page.cursor) : { month: now.toISOString().slice(0, 7), at: undefined };
+  const filters = [
+    ...(page.entity ? ['entity = :entity'] : []),
+    ...(page.notable ? ['notable = :true'] : []),
+    // one member's changes: their own, and their API tokens' (`token:<name> (<username>)`)
+    ...(page.actor ? ['(actor = :actor OR (begins_with(actor, :token) AND contains(actor, :owner)))'] : []),
+  ];
+  const values = {
+    ...(page.entity ? { ':entity': page.entity } : {}),
+    ...(page.notable ? { ':true': true } : {}),
+    ...(page.actor ? { ':actor': page.actor, ':token': 'token:', ':owner': ` (${page.actor})` } : {}),
+  };
+  const from = page.cursor ? decode(page.cursor) : { month: now.toISOString().slice(0, 7), at: undefined };
+  const months = feedMonths(db, from.month);
+  const nextMonth = async () => (await months.next()).value ?? undefined;
+  let month = await nextMonth();
+  let at = from.at;
   const items: Record<string, unknown>[] = [];
   let scanned = 0;
-  while (month >= feedStartMonth) {
+  let monthsRead = 0;
+  while (month !== undefined) {
     const result = await mergedSearchPage(
       db,
       {
@@ -110,7 +177,7 @@ export async function pageFeedItems(
         ...(filters.length
           ? {
               FilterExpression: filters.join(' AND '),
-              ExpressionAttributeValues: { ...(page.entity ? { ':entity': page.entity } : {}), ...(page.notable ? { ':true': true } : {}) },
+              ExpressionAttributeValues: values,
             }
           : {}),
         ScanIndexForward: false,
@@ -120,10 +187,12 @@ export async function pageFeedItems(
     scanned += result.scanned;
     items.push(...result.items);
     at = result.nextCursor ?? undefined;
-    if (!at) month = previousMonth(month);
-    const more = at !== undefined || month >= feedStartMonth;
-    if (items.length >= page.limit || (filters.length && scanned >= maxScannedPerPage)) {
-      return { items, nextCursor: more ? encode({ month, at }) : null };
+    if (!at) {
+      month = await nextMonth();
+      monthsRead += 1;
+    }
+    if (items.length >= page.limit || (filters.length && scanned >= maxScannedPerPage) || monthsRead >= maxMonthsPerPage) {
+      return { items, nextCursor: month !== undefined ? encode({ month, at }) : null };
     }
   }
   return { items, nextCursor: null };

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
 /** What a history record is about. SEO, CTA and blocks belong to their event, addresses to their customer. */
-export const auditEntities = ['event', 'customer', 'transaction', 'settings', 'auth'] as const;
+export const auditEntities = ['event', 'customer', 'transaction', 'settings', 'auth', 'user'] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
 /** A changed field's value as the history shows it: short text, a number, a flag, or nothing. */
@@ -25,6 +25,8 @@ export interface AuditEntry {
   entityId: string;
   summary: string;
   changes: AuditChange[];
+  /** security events (entity `auth`): the client address; never a secret, code or token */
+  address?: string;
 }
 
 /** GET /api/audit, audit.list: newest first, one entity's history or the whole feed. */
@@ -41,7 +43,10 @@ export const listAuditInput = z
     cursor: z.string().max(4000, 'Cursors are at most 4000 characters').nullish(),
     /** only what the bell shows: refunds, failed payments, failed sign-ins */
     notable: z.boolean().optional(),
+    /** only one member's changes (their username), their API tokens' included */
+    actor: z.string().trim().min(1, 'An actor is a username').max(100, 'An actor is at most 100 characters').optional(),
   })
+  .refine((input) => !(input.actor && input.id), { message: 'Filter by an entity id or by an actor, not both', path: ['actor'] })
   .refine((input) => input.id === undefined || input.entity !== undefined, {
     message: 'An id needs an entity, e.g. entity=event&id=...',
     path: ['id'],

@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
-import { batchGet, queryAll, querySearchPage, stripKeys } from '../db/query.ts';
+import { batchGet, querySearchPage, stripKeys } from '../db/query.ts';
 import { failedConditions, transact, type TransactItem } from '../db/write.ts';
 import { DomainError, notFound, staleVersion } from '../error.ts';
 import { normalizeSearch, type ListOrder } from '../shared.schema.ts';
@@ -156,16 +156,6 @@ export function getCustomerItems(db: Db, ids: readonly string[], options: { cons
 export async function getCustomerItem(db: Db, id: string, consistent = false) {
   const result = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.customer(id), ConsistentRead: consistent }));
   return result.Item;
-}
-
-/** All customers, newest first (customers page). */
-export function listCustomerItems(db: Db) {
-  return queryAll(db, {
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': keys.customersByCreated('', '').gsi1pk },
-    ScanIndexForward: false,
-  });
 }
 
 /** Items one searched page of customers may evaluate. */

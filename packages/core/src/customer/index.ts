@@ -20,7 +20,6 @@ import {
   duplicateEmail,
   fromItem,
   getCustomerItem,
-  listCustomerItems,
   pageCustomerItems,
   updateCustomerItem,
 } from './customer.repo.ts';
@@ -68,11 +67,6 @@ async function requireCustomer(db: Db, id: string) {
   const item = await getCustomerItem(db, id);
   if (!item) throw notFound('Customer');
   return item;
-}
-
-/** Every customer, newest first. */
-export async function list(db: Db) {
-  return (await listCustomerItems(db)).map(fromItem);
 }
 
 /** A page of customers, newest first, searched on the server: the customers screen at any size. */

@@ -58,6 +58,9 @@ export const keys = {
   auditFeed: (at: string, id: string) => ({ gsi1pk: `AUDIT#${at.slice(0, 7)}${shardOf(id)}`, gsi1sk: ordered(at, id) }),
   /** The gsi1 partitions of one month of the feed (`month` is yyyy-mm). */
   auditFeedPartitions: (month: string) => shardSuffixes.map((s) => `AUDIT#${month}${s}`),
+  /** The months of the feed that hold records, one small item each: the feed walks these, never an empty month. */
+  auditMonth: (month: string) => ({ pk: 'AUDIT_MONTHS', sk: month }),
+  auditMonthsPartition: 'AUDIT_MONTHS',
 
   /** The dashboard totals: one shard (a suffix of shardSuffixes); readers add them all up. */
   stats: (shard = '') => ({ pk: `STATS${shard}`, sk: 'GLOBAL' }),
@@ -74,16 +77,17 @@ export const keys = {
   /** A customer's purchase counts, off the customer item (whose index every purchase would otherwise write). */
   customerCounts: (customerId: string) => ({ pk: `CUSTOMER#${customerId}`, sk: 'COUNTS' }),
   settings: () => ({ pk: 'SETTINGS', sk: 'APP' }),
+  /** The team's security rule (Settings > Security), beside the app settings. */
+  securityPolicy: () => ({ pk: 'SETTINGS', sk: 'SECURITY' }),
+  /** Before members: the one administrator's password hash, copied to the first member. */
   adminCredentials: () => ({ pk: 'ADMIN', sk: 'CREDENTIALS' }),
   session: (tokenHash: string) => ({ pk: `SESSION#${tokenHash}`, sk: 'SESSION' }),
-  /** gsi1: the administrator's sessions, newest first (Settings > Security > Manage Sessions). */
+  /** gsi1: the sessions, newest first; Manage Sessions shows the caller's own. */
   sessionsByCreated: (createdAt: string, id: string) => ({ gsi1pk: 'SESSIONS', gsi1sk: ordered(createdAt, id) }),
   /** Failed sign-ins of one username from one client address. */
   loginThrottle: (username: string, address: string) => ({ pk: `LOGIN#${username.toLowerCase()}#${address}`, sk: 'THROTTLE' }),
-  /** The second factor: secret, hashed recovery codes, last accepted time step. */
+  /** Before members: the one administrator's second factor, copied to the first member (user/index.ts). */
   twoFactor: () => ({ pk: 'ADMIN', sk: 'TOTP' }),
-  /** A secret handed out by setup, waiting for its first code. */
-  twoFactorSetup: () => ({ pk: 'ADMIN', sk: 'TOTP_SETUP' }),
   /** An API token under the hash of its value (the value itself is never stored). */
   apiToken: (tokenHash: string) => ({ pk: `TOKEN#${tokenHash}`, sk: 'TOKEN' }),
   /** gsi1: all API tokens, newest first. */
@@ -94,6 +98,17 @@ export const keys = {
   migration: (name: string) => ({ pk: 'MIGRATION', sk: name }),
   /** A background job still to do (core/jobs/), one per kind and target: a later rename replaces an earlier one's. */
   job: (kind: string, targetId: string) => ({ pk: `JOB#${kind}#${targetId}`, sk: 'JOB' }),
+  /** A member of the team (every member an Administrator). */
+  user: (id: string) => ({ pk: `USER#${id}`, sk: 'USER' }),
+  /** gsi1: the members, oldest first (Settings > Team). */
+  usersByCreated: (createdAt: string, id: string) => ({ gsi1pk: 'USERS', gsi1sk: ordered(createdAt, id) }),
+  /** A username's claim (lowercase): keeps usernames unique and finds the member at sign-in. */
+  username: (username: string) => ({ pk: `USERNAME#${username.toLowerCase()}`, sk: 'USERNAME' }),
+  /** An invitation under the hash of its code (the code itself is never stored), TTL at expiry. */
+  invitation: (codeHash: string) => ({ pk: `INVITE#${codeHash}`, sk: 'INVITE' }),
+  /** A member's second factor, and a setup waiting for its first code. */
+  userTwoFactor: (userId: string) => ({ pk: `USER#${userId}`, sk: 'TOTP' }),
+  userTwoFactorSetup: (userId: string) => ({ pk: `USER#${userId}`, sk: 'TOTP_SETUP' }),
   /** gsi1: the jobs still to do, in the order they were last queued: what the worker Queries. */
   pendingJobs: (queuedAt: string, id: string) => ({ gsi1pk: 'JOBS', gsi1sk: ordered(queuedAt, id) }),
 } as const;

@@ -9,8 +9,28 @@ import { DomainError } from '../error.ts';
 
 type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
 type Operation = 'Put' | 'Update' | 'Delete' | 'ConditionCheck';
+
+/**
+ * What a transaction item may bring along, under a symbol key (so it is no part of the request):
+ * one more item for the same transaction, added once however many items bring the same `key`,
+ * and what to do once the transaction has committed. The history feed marks the months that hold
+ * records this way (audit/audit.repo.ts), once per process and month instead of with every record.
+ */
+export const companion = Symbol('companion');
+export interface Companion {
+  key: string;
+  /** the item to add, or undefined when this Db needs none */
+  item: (db: Db) => TransactItem | undefined;
+  committed: (db: Db) => void;
+}
+
 /** One transaction item, without its TableName (added here). */
-export type TransactItem = Partial<Record<Operation, Record<string, unknown>>>;
+export type TransactItem = Partial<Record<Operation, Record<string, unknown>>> & { [companion]?: Companion };
+
+/** The companions of a transaction's items, one per key. */
+const companionsOf = (items: readonly TransactItem[]) => [
+  ...new Map(items.flatMap((item) => (item[companion] ? [[item[companion].key, item[companion]] as const] : []))).values(),
+];
 
 /** Which items of a cancelled transaction failed their condition (by position). */
 export function failedConditions(error: unknown): number[] | null {
@@ -27,15 +47,20 @@ export const isConditionFailure = (error: unknown) => error instanceof Error && 
  * purchases moving the dashboard totals at once) is retried with jitter, a bounded number of times.
  */
 export async function transact(db: Db, items: TransactItem[]) {
+  const companions = companionsOf(items);
+  // Added last, so a failed condition's position still names the caller's own item.
+  const all = [...items, ...companions.flatMap((c) => c.item(db) ?? [])];
   const command = new TransactWriteCommand({
-    TransactItems: items.map((item) => {
+    TransactItems: all.map((item) => {
       const [[kind, body]] = Object.entries(item) as [[string, Record<string, unknown>]];
       return { [kind]: { ...body, TableName: db.tableName } };
     }) as TransactItems,
   });
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.doc.send(command);
+      const result = await db.doc.send(command);
+      for (const c of companions) c.committed(db);
+      return result;
     } catch (error) {
       const busy = onlyBusy(error);
       if (!busy) throw error;

@@ -1,6 +1,6 @@
 import { fromItem as eventFromItem, searchEventItems } from '../event/event.repo.ts';
 import { eventIdInput, type EventInfo } from '../event/event.schema.ts';
-import { list as listEvents, listPage as listEventsPage, listPages as listEventPages, requireEvent } from '../event/index.ts';
+import { listPage as listEventsPage, listPages as listEventPages, requireEvent } from '../event/index.ts';
 import { listPageInput } from '../shared.schema.ts';
 import type { Db } from '../db/client.ts';
 import { fn } from '../fn.ts';
@@ -38,11 +38,6 @@ async function withSeo(db: Db, events: EventInfo[]): Promise<EventWithDetails[]>
     ).map((item) => [String(item.eventId), seoSummary(item)]),
   );
   return events.map(({ id, title, date, status }) => ({ id, title, date, status, seo: seoByEvent.get(id) ?? null }));
-}
-
-/** Every event with its SEO fields, latest date first (GET /api/events-with-details): one Query plus BatchGetItem. */
-export async function listWithDetails(db: Db): Promise<EventWithDetails[]> {
-  return withSeo(db, await listEvents(db));
 }
 
 /** The same list a page of 100 events at a time, each with one BatchGetItem (GET /api/events-with-details streams it). */

@@ -9,11 +9,15 @@ export interface SessionItem {
   /** the public id shown in Manage Sessions; never the token */
   id?: string;
   username: string;
+  /** the member (absent on sessions from before members: the first member's) */
+  userId?: string;
   createdAt: string;
   expiresAt: number;
   lastSeenAt?: string;
   userAgent?: string;
   ip?: string;
+  /** when the password was last confirmed in this session (ms since the epoch): opens account changes */
+  confirmedAt?: number;
 }
 
 /** A stored session with the hash of its token (from its key). */
@@ -23,11 +27,13 @@ const fromItem = (item: Record<string, unknown>): StoredSession => ({
   id: String(item.id ?? ''),
   tokenHash: String(item.pk).slice('SESSION#'.length),
   username: String(item.username),
+  ...(typeof item.userId === 'string' ? { userId: item.userId } : {}),
   createdAt: String(item.createdAt),
   expiresAt: Number(item.expiresAt),
   lastSeenAt: (item.lastSeenAt as string | undefined) ?? String(item.createdAt),
   userAgent: (item.userAgent as string | undefined) ?? '',
   ip: (item.ip as string | undefined) ?? '',
+  ...(typeof item.confirmedAt === 'number' ? { confirmedAt: item.confirmedAt } : {}),
 });
 
 /** Stores a session under the hash of its token, listed by creation; TTL removes it after it expires. */
@@ -46,9 +52,9 @@ export async function putSession(db: Db, tokenHash: string, session: SessionItem
   return id;
 }
 
-/** A session by token hash (every signed-in call the cache cannot answer). */
+/** A session by token hash (every signed-in call the cache cannot answer), read strongly: a revoke is seen at once. */
 export async function getSession(db: Db, tokenHash: string) {
-  const result = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.session(tokenHash) }));
+  const result = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.session(tokenHash), ConsistentRead: true }));
   return result.Item ? fromItem(result.Item) : undefined;
 }
 
@@ -69,6 +75,27 @@ export async function touchSession(db: Db, tokenHash: string, lastSeenAt: string
   }
 }
 
+/** Opens the window for account changes in this session, with its history record; false when the session has gone. */
+export async function confirmSession(db: Db, tokenHash: string, confirmedAt: number, also: TransactItem[]) {
+  try {
+    await transact(db, [
+      {
+        Update: {
+          Key: keys.session(tokenHash),
+          UpdateExpression: 'SET confirmedAt = :at',
+          ConditionExpression: 'attribute_exists(pk)',
+          ExpressionAttributeValues: { ':at': confirmedAt },
+        },
+      },
+      ...also,
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof Error && error.name === 'TransactionCanceledException') return false;
+    throw error;
+  }
+}
+
 /** Manage Sessions: every stored session, newest first (expired ones linger until TTL removes them). */
 export async function listSessionItems(db: Db) {
   const items = await queryAll(db, {
@@ -85,27 +112,8 @@ export async function deleteSession(db: Db, tokenHash: string, also: TransactIte
   else await transact(db, [{ Delete: { Key: keys.session(tokenHash) } }, ...also]);
 }
 
-/** The admin password set from Settings > Security, if any (otherwise the configured one holds). */
+/** Before members: the password set from Settings > Security, if any; the first member takes it over (user/index.ts). */
 export async function getAdminCredentials(db: Db) {
   const result = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.adminCredentials(), ConsistentRead: true }));
   return result.Item as { passwordHash: string; version: number } | undefined;
-}
-
-export async function putAdminCredentials(
-  db: Db,
-  passwordHash: string,
-  expectedVersion: number | undefined,
-  also: TransactItem[] = [],
-  now = new Date(),
-) {
-  await transact(db, [
-    {
-      Put: {
-        Item: { ...keys.adminCredentials(), passwordHash, updatedAt: now.toISOString(), version: (expectedVersion ?? 0) + 1 },
-        ConditionExpression: expectedVersion === undefined ? 'attribute_not_exists(pk)' : 'version = :v',
-        ...(expectedVersion === undefined ? {} : { ExpressionAttributeValues: { ':v': expectedVersion } }),
-      },
-    },
-    ...also,
-  ]);
 }

@@ -1,19 +1,22 @@
 import { auditPut } from '../audit/audit.repo.ts';
 import { transact } from '../db/write.ts';
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isIP } from 'node:net';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { DomainError } from '../error.ts';
 
 /**
- * Failed sign-ins are counted per username AND client address: a flood of wrong passwords from
+ * Password checks are counted per username AND client address: a flood of wrong passwords from
  * one address locks out that address only, so nobody can lock the administrator out from
- * elsewhere. The wait grows with each failure past the fifth and is capped.
+ * elsewhere. Every check is counted *before* the password is looked at, by a conditional write
+ * that refuses past the allowance: of any number of parallel guesses at most five are checked.
+ * The wait grows with each failure past the fifth and is capped.
  */
 export const maxFailedLogins = 5;
 export const firstLockoutMs = 60_000;
 export const maxLockoutMs = 15 * 60_000;
-/** A day without failures and the count starts again. */
+/** A day without attempts and the count starts again. */
 const forgetAfterMs = 24 * 60 * 60_000;
 
 /** How long a name is locked after its `failures`-th failure in a row: 0, then 1, 2, 4, 8, 15 minutes. */
@@ -28,59 +31,165 @@ const lockedOut = (until: number, now: number) =>
     `Too many failed sign-in attempts. Try again in ${Math.max(1, Math.ceil((until - now) / 60_000))} minute(s).`,
   );
 
-/** Who is signing in: the username and the client address the runtime saw. */
+/** Who is checking a password: the username and the client address the runtime saw. */
 export interface Attempt {
   username: string;
   address: string;
 }
 
-/** Refuses (429) while this username is locked for this address; says whether failures are on record. */
-export async function assertNotLocked(db: Db, attempt: Attempt, now: number) {
-  const result = await db.doc.send(
-    new GetCommand({ TableName: db.tableName, Key: keys.loginThrottle(attempt.username, attempt.address), ConsistentRead: true }),
-  );
-  const lockedUntil = Number(result.Item?.lockedUntil ?? 0);
-  if (lockedUntil > now) throw lockedOut(lockedUntil, now);
-  return result.Item !== undefined;
+/** The four leading groups of an IPv6 address, written out: '2001:db8:0:1::/64'. */
+function ipv6Prefix64(address: string) {
+  const [head = '', tail] = address.split('::');
+  const groups = head ? head.split(':') : [];
+  if (tail !== undefined) {
+    const rest = tail ? tail.split(':') : [];
+    groups.push(...Array<string>(Math.max(0, 8 - groups.length - rest.length)).fill('0'), ...rest);
+  }
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (g.replace(/^0+/, '') || '0').toLowerCase())
+    .join(':')}::/64`;
 }
 
-/** Counts one failure; from the fifth on it locks the name for this address and answers 429. */
-export async function recordFailure(db: Db, attempt: Attempt, now: number) {
-  const key = keys.loginThrottle(attempt.username, attempt.address);
-  // the failed sign-in's history record rides with the count; the count is then read back
-  await transact(db, [
-    {
-      Update: {
-        Key: key,
-        UpdateExpression: 'ADD failures :one SET #ttl = :ttl',
+/**
+ * What a client is counted as: its IPv4 address, or for IPv6 its /64, the block one subscriber
+ * or host usually holds (counting single IPv6 addresses would give every attacker 2^64 tries).
+ */
+export function throttleAddress(address: string) {
+  return isIP(address.split('%')[0] ?? '') === 6 ? ipv6Prefix64(address.split('%')[0]!) : address;
+}
+
+const throttleKey = (attempt: Attempt) => keys.loginThrottle(attempt.username, throttleAddress(attempt.address));
+
+interface ThrottleItem {
+  /** password checks let through since the last success (each a failure unless it succeeds) */
+  attempts?: number;
+  /** the allowance once a lock has run out: one more check each time */
+  allowed?: number;
+  lockedUntil?: number;
+}
+
+async function readThrottle(db: Db, attempt: Attempt) {
+  const result = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: throttleKey(attempt), ConsistentRead: true }));
+  return result.Item as ThrottleItem | undefined;
+}
+
+const isConditionFailure = (error: unknown) => error instanceof Error && error.name === 'ConditionalCheckFailedException';
+
+/** One conditional ADD: succeeds only while the checks let through are fewer than allowed. */
+async function takeAttempt(db: Db, attempt: Attempt, now: number) {
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: throttleKey(attempt),
+        UpdateExpression: 'ADD attempts :one SET #ttl = :ttl',
+        ConditionExpression: 'attribute_not_exists(attempts) OR attempts < :max OR attempts < allowed',
         ExpressionAttributeNames: { '#ttl': 'ttl' },
-        ExpressionAttributeValues: { ':one': 1, ':ttl': Math.ceil((now + forgetAfterMs) / 1000) },
+        ExpressionAttributeValues: { ':one': 1, ':max': maxFailedLogins, ':ttl': Math.ceil((now + forgetAfterMs) / 1000) },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** A lock that has run out allows one more check: the first to see it opens it, the others wait. */
+async function reopen(db: Db, attempt: Attempt, item: ThrottleItem) {
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: throttleKey(attempt),
+        UpdateExpression: 'SET allowed = :allowed REMOVE lockedUntil',
+        ConditionExpression: 'lockedUntil = :seen',
+        ExpressionAttributeValues: { ':allowed': Number(item.attempts ?? 0) + 1, ':seen': item.lockedUntil },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Counts a password check before it is made, or refuses it (429) when this username and address
+ * have used their allowance: while locked, and while the checks already let through are still
+ * running (they are failures until one succeeds).
+ */
+export async function admitAttempt(db: Db, attempt: Attempt, now: number) {
+  if (await takeAttempt(db, attempt, now)) return;
+  const item = (await readThrottle(db, attempt)) ?? {};
+  const lockedUntil = Number(item.lockedUntil ?? 0);
+  if (lockedUntil > now) throw lockedOut(lockedUntil, now);
+  if (item.lockedUntil !== undefined && (await reopen(db, attempt, item)) && (await takeAttempt(db, attempt, now))) return;
+  throw lockedOut(now + firstLockoutMs, now);
+}
+
+/**
+ * Records a check that failed: its history record (with the client's address), and from the
+ * fifth failure on a lock, answered with 429. The failure was counted when it was admitted.
+ */
+export async function recordFailure(db: Db, attempt: Attempt, now: number, what = 'sign-in') {
+  const summary = `Failed ${what} as ${attempt.username} from ${attempt.address}`;
+  await transact(db, [
+    auditPut(
+      {
+        actor: attempt.username,
+        action: what === 'sign-in' ? 'sign_in_failed' : 'confirm_failed',
+        entity: 'auth',
+        entityId: attempt.username,
+        summary,
+        address: attempt.address,
+        notable: true,
       },
-    },
-    auditPut({
-      actor: attempt.username,
-      action: 'sign_in_failed',
-      entity: 'auth',
-      entityId: attempt.username,
-      summary: `Failed sign-in as ${attempt.username} from ${attempt.address}`,
-      notable: true,
-    }),
+      new Date(now),
+    ),
   ]);
-  const result = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }));
-  const wait = lockoutMsAfter(Number(result.Item?.failures ?? 1));
+  const failures = Number((await readThrottle(db, attempt))?.attempts ?? 1);
+  const wait = lockoutMsAfter(failures);
   if (wait === 0) return;
-  await db.doc.send(
-    new UpdateCommand({
-      TableName: db.tableName,
-      Key: key,
-      UpdateExpression: 'SET lockedUntil = :until',
-      ExpressionAttributeValues: { ':until': now + wait },
-    }),
-  );
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: throttleKey(attempt),
+        UpdateExpression: 'SET lockedUntil = :until',
+        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lockedUntil) OR lockedUntil < :until)',
+        ExpressionAttributeValues: { ':until': now + wait },
+      }),
+    );
+  } catch (error) {
+    // a longer lock set by a parallel failure stands; a success meanwhile cleared the count
+    if (!isConditionFailure(error)) throw error;
+  }
   throw lockedOut(now + wait, now);
 }
 
-/** A successful sign-in forgets the failures of this name and address. */
+/**
+ * Gives back an admitted check that did not fail (the password was right, a second factor is
+ * still to come): it is not a failure, so it does not count toward the lock.
+ */
+export async function releaseAttempt(db: Db, attempt: Attempt) {
+  try {
+    await db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: throttleKey(attempt),
+        UpdateExpression: 'ADD attempts :minus',
+        ConditionExpression: 'attempts > :zero',
+        ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+/** A successful check forgets the failures of this name and address. */
 export async function clearFailures(db: Db, attempt: Attempt) {
-  await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: keys.loginThrottle(attempt.username, attempt.address) }));
+  await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: throttleKey(attempt) }));
 }

@@ -14,7 +14,6 @@ import {
   detailFromItem,
   fromItem,
   getTransactionItemById,
-  listTransactionItems,
   pageTransactionItems,
   rowFromItem,
   transactionsByDate,
@@ -91,11 +90,6 @@ export const bulk = fn(bulkTransactionsInput, async (db, input, actor) => {
     return answer;
   });
 });
-
-/** Every transaction, newest first. */
-export async function list(db: Db) {
-  return (await listTransactionItems(db)).map(fromItem);
-}
 
 /**
  * A page of transactions, newest first, with event titles and customer names: the transactions

@@ -1,17 +1,22 @@
 /** Money is integer cents inside the system; '$12.34' text or dollars at the edges. */
 
-const dollarText = /^\$?\s*(\d{1,9})(?:\.(\d{1,2}))?$/;
+/**
+ * Dollars with at most 2 decimals. A comma only separates thousands, in groups of three before
+ * the point: '1,50' is a euro-style $1.50 to one person and $150 to another, so it is refused
+ * rather than guessed ('1,234.56' and '1234.56' are the same amount; '1,5', '12,34.5' are not one).
+ */
+const dollarText = /^\$?\s*(\d{1,9}|[1-9]\d{0,2}(?:,\d{3}){1,2})(?:\.(\d{1,2}))?$/;
 
-/** '$12.34', '12.34', '12' or 12.34 -> 1234; null when it is not a non-negative amount with at most 2 decimals. */
+/** '$12.34', '12.34', '1,234.5', '12' or 12.34 -> cents; null when it is not a non-negative amount with at most 2 decimals. */
 export function parseAmountToCents(value: string | number): number | null {
   if (typeof value === 'number') {
     if (!Number.isFinite(value) || value < 0) return null;
     const cents = Math.round(value * 100);
     return Math.abs(cents - value * 100) < 1e-6 ? cents : null;
   }
-  const match = dollarText.exec(value.trim().replace(/,/g, ''));
+  const match = dollarText.exec(value.trim());
   if (!match) return null;
-  return Number(match[1]) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
+  return Number(match[1]!.replace(/,/g, '')) * 100 + Number((match[2] ?? '0').padEnd(2, '0'));
 }
 
 /** 1234 -> '$12.34' */

@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
-import { mergedAll, mergedSearchPage, type MergedQuery } from '../db/merge.ts';
+import { mergedSearchPage, type MergedQuery } from '../db/merge.ts';
 import { queryAll, stripKeys } from '../db/query.ts';
 import { isConditionFailure, type TransactItem as TransactWrite } from '../db/write.ts';
 import { normalizeSearch, type ListOrder } from '../shared.schema.ts';
@@ -138,11 +138,6 @@ export const transactionsByDate = (order: ListOrder = 'desc'): MergedQuery => ({
   partitions: keys.transactionsPartitions(),
   ScanIndexForward: order === 'asc',
 });
-
-/** All transactions, newest first (GET /api/transactions). */
-export function listTransactionItems(db: Db) {
-  return mergedAll(db, transactionsByDate());
-}
 
 /** Items one searched page may evaluate: bounds a search's cost and time per request. */
 export const maxScannedPerPage = 3000;

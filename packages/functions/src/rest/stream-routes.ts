@@ -43,10 +43,10 @@ function wholeList(
 
 /** The routes whose answers are written as they are read: whole lists and exports. */
 export const streamRoutes: StreamRoute[] = [
-  wholeList('/api/events', Event.listPages, (api, input) => send(api.events.listPage, input)),
-  wholeList('/api/events-with-details', Seo.listWithDetailsPages, (api, input) => send(api.events.listWithDetailsPage, input)),
-  wholeList('/api/customers', Customer.listPages, (api, input) => send(api.customers.listPage, input)),
-  wholeList('/api/transactions', Transaction.listPages, (api, input) => send(api.transactions.listPage, input)),
+  wholeList('/api/events', Event.listPages, (api, input) => send(api.events.list, input)),
+  wholeList('/api/events-with-details', Seo.listWithDetailsPages, (api, input) => send(api.events.listWithDetails, input)),
+  wholeList('/api/customers', Customer.listPages, (api, input) => send(api.customers.list, input)),
+  wholeList('/api/transactions', Transaction.listPages, (api, input) => send(api.transactions.list, input)),
   {
     method: 'GET',
     path: '/api/exports/transactions.csv',

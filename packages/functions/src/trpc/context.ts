@@ -1,3 +1,4 @@
+import { parse as parseCookies } from 'hono/utils/cookie';
 import type { Db } from '@event-admin/core/db/client';
 import type { JobKick } from '@event-admin/core/jobs/index';
 import type { AppConfig } from '../config.ts';
@@ -17,6 +18,8 @@ export interface Context {
   userAgent?: string;
   /** whether the client reached us over https (cookies get Secure) */
   secure: boolean;
+  /** the origin the browser believes it talks to (an invitation's link points there) */
+  origin?: string;
   /** headers for the response, e.g. Set-Cookie from sign-in */
   resHeaders: Headers;
   /** the id this request's log line and X-Request-Id carry (absent for calls made without HTTP) */
@@ -29,18 +32,27 @@ export function createContextInner(input: Omit<Context, 'resHeaders'> & { resHea
   return { ...input, resHeaders: input.resHeaders ?? new Headers() };
 }
 
-export function readCookie(header: string | null | undefined, name: string) {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return undefined;
+/**
+ * One cookie's value, or undefined. Hono's parser never throws: a value that is not valid cookie
+ * text is skipped and a broken %-escape is kept as typed, so a malformed header reads as no
+ * session (401), not as a crash (500).
+ */
+export function readCookie(header: string | null | undefined, name: string): string | undefined {
+  return header ? parseCookies(header, name)[name] : undefined;
 }
 
 /** The token of an `Authorization: Bearer <token>` header; undefined for none or another scheme. */
 export function readBearer(header: string | null | undefined) {
   const match = /^Bearer(?:\s+(.*))?$/i.exec(header?.trim() ?? '');
   return match ? (match[1] ?? '').trim() : undefined;
+}
+
+/** The origin the browser believes it talks to (CloudFront forwards the viewer's host). */
+export function requestOrigin(req: Request) {
+  const url = new URL(req.url);
+  const proto = req.headers.get('x-forwarded-proto') ?? url.protocol.replace(':', '');
+  const host = req.headers.get('x-forwarded-host') ?? req.headers.get('host') ?? url.host;
+  return `${proto}://${host}`;
 }
 
 /** https directly, or behind CloudFront / a proxy that says so. */
@@ -64,6 +76,7 @@ export function contextFromRequest(
     clientAddress: from.clientAddress,
     userAgent: req.headers.get('user-agent') ?? undefined,
     secure: isSecureRequest(req),
+    origin: requestOrigin(req),
     resHeaders,
   };
 }

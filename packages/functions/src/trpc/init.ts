@@ -1,6 +1,9 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import * as ApiToken from '@event-admin/core/api-token/index';
 import * as Session from '@event-admin/core/session/index';
+import { getSecurityPolicy } from '@event-admin/core/settings/security-policy';
+import * as User from '@event-admin/core/user/index';
+import { twoFactorSetupRequired } from '@event-admin/core/user/user.schema';
 import type { Context } from './context.ts';
 import { toPublicError, withReference } from './errors.ts';
 
@@ -26,35 +29,67 @@ export const publicProcedure = t.procedure.use(publicErrors);
 
 const signInRequired = () => new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
 
-/** The account itself (sign-in, sessions, 2FA, tokens) is the administrator's own: never an API token's. */
-export const accountProcedure = publicProcedure.use(({ ctx, next }) => {
+/** The account itself (sign-in, sessions, 2FA, tokens, the team) is a member's own: never an API token's. */
+export const accountProcedure = publicProcedure.use(async ({ ctx, next }) => {
   if (ctx.bearerToken !== undefined) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'API tokens cannot be used here: this needs the administrator signed in' });
+    throw new TRPCError({ code: 'FORBIDDEN', message: 'API tokens cannot be used here: this needs a member signed in' });
   }
+  await User.ensureFirstMember(ctx.db, ctx.config.admin);
   return next();
 });
 
-/** The administrator's own session only (the cookie): what /api/auth/* and /api/tokens need. */
-export const sessionProcedure = accountProcedure.use(async ({ ctx, next }) => {
+/** What a member without 2FA may still reach while the team requires it: enough to set it up. */
+const beforeTwoFactor = new Set(['auth.me', 'auth.logout', 'auth.confirm', 'twoFactor.setup', 'twoFactor.enable']);
+
+/** The member of this session, held to the team's 2FA rule ("Require two-factor sign-in for every member"). */
+async function sessionMember(ctx: Context, path: string) {
   const user = await Session.resolve(ctx.db, ctx.sessionToken);
   if (!user) throw signInRequired();
+  if (!user.twoFactorEnabled && !beforeTwoFactor.has(path) && (await getSecurityPolicy(ctx.db)).requireTwoFactor) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: twoFactorSetupRequired });
+  }
+  return user;
+}
+
+/** A member's own session only (the cookie): what /api/auth/*, /api/tokens and /api/users need. */
+export const sessionProcedure = accountProcedure.use(async ({ ctx, path, next }) => {
+  const user = await sessionMember(ctx, path);
   return next({ ctx: { ...ctx, user, actor: user.username } });
+});
+
+/** The signed-in member acting on their own account or the team, and from where (history, throttle). */
+export const accountOf = (ctx: { user: { userId: string; username: string }; clientAddress?: string }) => ({
+  userId: ctx.user.userId,
+  username: ctx.user.username,
+  address: ctx.clientAddress ?? 'unknown',
+});
+
+/**
+ * Account changes (creating API tokens, 2FA, revoking sessions, the password, the team): the
+ * session's password confirmed within the last 10 minutes (POST /api/auth/confirm), else 403
+ * `Confirm your password to continue`. `account` names who acts and from where.
+ */
+export const confirmedProcedure = sessionProcedure.use(async ({ ctx, next }) => {
+  await Session.assertConfirmed(ctx.db, ctx.sessionToken);
+  return next({ ctx: { ...ctx, account: accountOf(ctx) } });
 });
 
 /**
  * Every data call: a live session, or an API token (`Authorization: Bearer`), which wins when
- * both are sent. A read token may only query. `actor` names who acts, for change history.
+ * both are sent. A read token may only query. `actor` names who acts, for change history: the
+ * member's username, or `token:<name> (<owner>)`.
  */
-export const adminProcedure = publicProcedure.use(async ({ ctx, type, next }) => {
+export const adminProcedure = publicProcedure.use(async ({ ctx, type, path, next }) => {
+  // a table from before members gets its first member before anyone is looked up (once per process)
+  await User.ensureFirstMember(ctx.db, ctx.config.admin);
   if (ctx.bearerToken !== undefined) {
     const token = await ApiToken.resolve(ctx.db, ctx.bearerToken);
     if (!token) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'The API token is not valid: it is unknown, revoked or expired' });
     if (token.scope === 'read' && type !== 'query') {
       throw new TRPCError({ code: 'FORBIDDEN', message: 'This API token can only read: create a write token to make changes' });
     }
-    return next({ ctx: { ...ctx, actor: `token:${token.name}` } });
+    return next({ ctx: { ...ctx, actor: `token:${token.name} (${token.ownerUsername})` } });
   }
-  const user = await Session.resolve(ctx.db, ctx.sessionToken);
-  if (!user) throw signInRequired();
+  const user = await sessionMember(ctx, path);
   return next({ ctx: { ...ctx, actor: user.username } });
 });

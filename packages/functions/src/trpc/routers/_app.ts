@@ -15,12 +15,14 @@ import { settingsRouter } from './settings.ts';
 import { tokensRouter } from './tokens.ts';
 import { transactionsRouter } from './transactions.ts';
 import { twoFactorRouter } from './two-factor.ts';
+import { usersRouter } from './users.ts';
 
 export const appRouter = router({
   auth: authRouter,
   twoFactor: twoFactorRouter,
   sessions: sessionsRouter,
   tokens: tokensRouter,
+  users: usersRouter,
   health: healthRouter,
   dashboard: dashboardRouter,
   events: eventsRouter,

@@ -1,32 +1,46 @@
-import { changePasswordForm, loginInput, type Me } from '@event-admin/core/auth/auth.schema';
+import { changePasswordForm, confirmPasswordForm, loginInput, type Me } from '@event-admin/core/auth/auth.schema';
 import * as Session from '@event-admin/core/session/index';
-import * as TwoFactor from '@event-admin/core/two-factor/index';
+import { getSecurityPolicy } from '@event-admin/core/settings/security-policy';
+import { acceptInviteForm } from '@event-admin/core/user/user.schema';
 import { sessionCookie, type Context } from '../context.ts';
-import { accountProcedure, router, sessionProcedure } from '../init.ts';
+import { accountOf, accountProcedure, confirmedProcedure, router, sessionProcedure } from '../init.ts';
 
 function setSessionCookie(ctx: Context, value: string, maxAgeSeconds: number) {
   const attributes = ['Path=/', 'HttpOnly', 'SameSite=Strict', `Max-Age=${maxAgeSeconds}`, ...(ctx.secure ? ['Secure'] : [])];
   ctx.resHeaders.append('Set-Cookie', `${sessionCookie}=${encodeURIComponent(value)}; ${attributes.join('; ')}`);
 }
 
+const clientOf = (ctx: Context) => ({ address: ctx.clientAddress ?? 'unknown', userAgent: ctx.userAgent });
+
 export const authRouter = router({
   login: accountProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const client = { address: ctx.clientAddress ?? 'unknown', userAgent: ctx.userAgent };
-    const session = await Session.login(ctx.db, ctx.config.admin, input, client);
+    const session = await Session.login(ctx.db, ctx.config.admin, input, clientOf(ctx));
     setSessionCookie(ctx, session.token, Session.sessionMaxAgeSeconds);
     return session.user;
   }),
   logout: accountProcedure.mutation(async ({ ctx }) => {
-    await Session.logout(ctx.db, ctx.sessionToken);
+    await Session.logout(ctx.db, ctx.sessionToken, clientOf(ctx));
     setSessionCookie(ctx, '', 0);
     return { ok: true as const };
   }),
   me: sessionProcedure.query(async ({ ctx }): Promise<Me> => ({
     username: ctx.user.username,
-    twoFactorEnabled: await TwoFactor.isEnabled(ctx.db),
+    twoFactorEnabled: ctx.user.twoFactorEnabled,
+    // the team requires 2FA and this member has none yet: the app opens the setup dialog
+    twoFactorSetupRequired: !ctx.user.twoFactorEnabled && (await getSecurityPolicy(ctx.db)).requireTwoFactor,
   })),
-  changePassword: sessionProcedure.input(changePasswordForm).mutation(async ({ ctx, input }) => {
-    await Session.changePassword(ctx.db, ctx.config.admin, input, ctx.user.sessionId, ctx.actor);
+  /** An invited member sets their password (no session needed) and is signed in. */
+  acceptInvite: accountProcedure.input(acceptInviteForm).mutation(async ({ ctx, input }) => {
+    const session = await Session.acceptInvite(ctx.db, input, clientOf(ctx));
+    setSessionCookie(ctx, session.token, Session.sessionMaxAgeSeconds);
+    return session.user;
+  }),
+  /** Opens the 10-minute window for account changes in this session (sudo mode). */
+  confirm: sessionProcedure.input(confirmPasswordForm).mutation(async ({ ctx, input }) => {
+    await Session.confirm(ctx.db, ctx.config.admin, input, ctx.sessionToken, clientOf(ctx));
+  }),
+  changePassword: confirmedProcedure.input(changePasswordForm).mutation(async ({ ctx, input }) => {
+    await Session.changePassword(ctx.db, ctx.config.admin, input, ctx.user.sessionId, accountOf(ctx));
     return { ok: true as const };
   }),
 });

@@ -3,8 +3,8 @@ import * as Customer from '@event-admin/core/customer/index';
 import { adminProcedure, router } from '../init.ts';
 
 export const customersRouter = router({
-  list: adminProcedure.query(({ ctx }) => Customer.list(ctx.db)),
-  listPage: adminProcedure.input(Customer.listPage.schema).query(({ ctx, input }) => Customer.listPage(ctx.db, input)),
+  // A page, never the whole table: GET /api/customers streams that.
+  list: adminProcedure.input(Customer.listPage.schema).query(({ ctx, input }) => Customer.listPage(ctx.db, input)),
   page: adminProcedure.input(Customer.page.schema).query(({ ctx, input }) => Customer.page(ctx.db, input)),
   totals: adminProcedure.query(({ ctx }) => Customer.totals(ctx.db)),
   get: adminProcedure.input(Customer.get.schema).query(({ ctx, input }) => Customer.get(ctx.db, input)),

@@ -3,15 +3,12 @@ import * as Seo from '@event-admin/core/seo/index';
 import { adminProcedure, router } from '../init.ts';
 
 export const eventsRouter = router({
-  list: adminProcedure.query(({ ctx }) => Event.list(ctx.db)),
-  listPage: adminProcedure.input(Event.listPage.schema).query(({ ctx, input }) => Event.listPage(ctx.db, input)),
+  // A page ({limit, cursor} -> {items, nextCursor}), never the whole table: GET /api/events streams that.
+  list: adminProcedure.input(Event.listPage.schema).query(({ ctx, input }) => Event.listPage(ctx.db, input)),
   page: adminProcedure.input(Event.page.schema).query(({ ctx, input }) => Event.page(ctx.db, input)),
   recent: adminProcedure.input(Event.recent.schema).query(({ ctx, input }) => Event.recent(ctx.db, input)),
   get: adminProcedure.input(Event.get.schema).query(({ ctx, input }) => Event.get(ctx.db, input)),
-  listWithDetails: adminProcedure.query(({ ctx }) => Seo.listWithDetails(ctx.db)),
-  listWithDetailsPage: adminProcedure
-    .input(Seo.listWithDetailsPage.schema)
-    .query(({ ctx, input }) => Seo.listWithDetailsPage(ctx.db, input)),
+  listWithDetails: adminProcedure.input(Seo.listWithDetailsPage.schema).query(({ ctx, input }) => Seo.listWithDetailsPage(ctx.db, input)),
   create: adminProcedure.input(Event.create.schema).mutation(({ ctx, input }) => Event.create(ctx.db, input, ctx.actor)),
   update: adminProcedure.input(Event.update.schema).mutation(async ({ ctx, input }) => {
     const event = await Event.update(ctx.db, input, ctx.actor);

@@ -1,14 +1,14 @@
 import { revokeSessionInput } from '@event-admin/core/session/session.schema';
 import * as Session from '@event-admin/core/session/index';
-import { router, sessionProcedure } from '../init.ts';
+import { confirmedProcedure, router, sessionProcedure } from '../init.ts';
 
-/** Manage Sessions: the administrator's signed-in browsers. */
+/** Manage Sessions: the member's own signed-in browsers; revoking needs a confirmed password. */
 export const sessionsRouter = router({
-  list: sessionProcedure.query(({ ctx }) => Session.list(ctx.db, ctx.user.sessionId)),
-  delete: sessionProcedure.input(revokeSessionInput).mutation(async ({ ctx, input }) => {
-    await Session.revoke(ctx.db, input);
+  list: sessionProcedure.query(({ ctx }) => Session.list(ctx.db, ctx.user)),
+  delete: confirmedProcedure.input(revokeSessionInput).mutation(async ({ ctx, input }) => {
+    await Session.revoke(ctx.db, input, ctx.account);
   }),
-  revokeOthers: sessionProcedure.mutation(async ({ ctx }) => {
-    await Session.revokeOthers(ctx.db, ctx.user.sessionId);
+  revokeOthers: confirmedProcedure.mutation(async ({ ctx }) => {
+    await Session.revokeOthers(ctx.db, ctx.user.sessionId, ctx.account);
   }),
 });

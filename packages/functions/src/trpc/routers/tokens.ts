@@ -1,12 +1,15 @@
 import { createApiTokenInput, revokeApiTokenInput } from '@event-admin/core/api-token/api-token.schema';
 import * as ApiToken from '@event-admin/core/api-token/index';
-import { router, sessionProcedure } from '../init.ts';
+import { accountOf, confirmedProcedure, router, sessionProcedure } from '../init.ts';
 
-/** API tokens for integrations: managed by the administrator's own session, never by a token. */
+/**
+ * API tokens for integrations: each member's own, managed from their session, never by a token.
+ * Creating one needs a confirmed password (a stolen session must not mint lasting access).
+ */
 export const tokensRouter = router({
-  list: sessionProcedure.query(({ ctx }) => ApiToken.list(ctx.db)),
-  create: sessionProcedure.input(createApiTokenInput).mutation(({ ctx, input }) => ApiToken.create(ctx.db, input)),
+  list: sessionProcedure.query(({ ctx }) => ApiToken.list(ctx.db, ctx.user.userId)),
+  create: confirmedProcedure.input(createApiTokenInput).mutation(({ ctx, input }) => ApiToken.create(ctx.db, input, ctx.account)),
   delete: sessionProcedure.input(revokeApiTokenInput).mutation(async ({ ctx, input }) => {
-    await ApiToken.revoke(ctx.db, input);
+    await ApiToken.revoke(ctx.db, input, accountOf(ctx));
   }),
 });

@@ -3,8 +3,8 @@ import * as Stats from '@event-admin/core/stats/index';
 import { adminProcedure, router } from '../init.ts';
 
 export const transactionsRouter = router({
-  list: adminProcedure.query(({ ctx }) => Transaction.list(ctx.db)),
-  listPage: adminProcedure.input(Transaction.listPage.schema).query(({ ctx, input }) => Transaction.listPage(ctx.db, input)),
+  // A page, never the whole table: GET /api/transactions streams that.
+  list: adminProcedure.input(Transaction.listPage.schema).query(({ ctx, input }) => Transaction.listPage(ctx.db, input)),
   page: adminProcedure.input(Transaction.page.schema).query(({ ctx, input }) => Transaction.page(ctx.db, input)),
   totals: adminProcedure.query(({ ctx }) => Stats.transactionTotals(ctx.db)),
   get: adminProcedure.input(Transaction.get.schema).query(({ ctx, input }) => Transaction.get(ctx.db, input)),

@@ -1,12 +1,18 @@
 import { disableTwoFactorForm, enableTwoFactorInput } from '@event-admin/core/two-factor/two-factor.schema';
+import * as Session from '@event-admin/core/session/index';
 import * as TwoFactor from '@event-admin/core/two-factor/index';
-import { router, sessionProcedure } from '../init.ts';
+import { confirmedProcedure, router } from '../init.ts';
 
-/** Two-factor sign-in (TOTP): set up, confirm with a first code, turn off. */
+/** Two-factor sign-in (TOTP): set up, confirm with a first code, turn off; each needs a confirmed password. */
 export const twoFactorRouter = router({
-  setup: sessionProcedure.mutation(({ ctx }) => TwoFactor.setup(ctx.db, ctx.user.username)),
-  enable: sessionProcedure.input(enableTwoFactorInput).mutation(({ ctx, input }) => TwoFactor.enable(ctx.db, input)),
-  disable: sessionProcedure.input(disableTwoFactorForm).mutation(async ({ ctx, input }) => {
-    await TwoFactor.disable(ctx.db, ctx.config.admin, input);
+  setup: confirmedProcedure.mutation(({ ctx }) => TwoFactor.setup(ctx.db, ctx.account)),
+  enable: confirmedProcedure.input(enableTwoFactorInput).mutation(async ({ ctx, input }) => {
+    const enabled = await TwoFactor.enable(ctx.db, input, ctx.account);
+    Session.forgetMember(ctx.db, ctx.account.userId);
+    return enabled;
+  }),
+  disable: confirmedProcedure.input(disableTwoFactorForm).mutation(async ({ ctx, input }) => {
+    await Session.disableTwoFactor(ctx.db, ctx.config.admin, input, ctx.account);
+    Session.forgetMember(ctx.db, ctx.account.userId);
   }),
 });
