@@ -1,0 +1,58 @@
+// `npm test`: the browser suite and the rest side by side, in two vitest processes, then one line
+// of totals. They share nothing (the integration suite starts its own in-memory DynamoDB Local,
+// the browser suite its own `npm start`), and each mostly waits on its store or its browser, so
+// on two cores the integration suite runs in the browser suite's shadow instead of after it.
+// Inside one vitest process a project that runs files one at a time is scheduled after the others
+// (vitest groups it on its own), which is why this is two processes and not one config.
+// With arguments (`npm test -- tests/unit`) it is plain `vitest run` with them.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+const vitest = ['node_modules/vitest/vitest.mjs', 'run'];
+const extra = process.argv.slice(2);
+
+if (extra.length > 0) {
+  const child = spawn(process.execPath, [...vitest, ...extra], { stdio: 'inherit' });
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+} else {
+  const suites = [
+    { name: 'e2e', args: ['--project', 'e2e'] },
+    { name: 'api', args: ['--project', 'unit', '--project', 'integration'] },
+  ];
+  const summary = /^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/;
+  const results = await Promise.all(
+    suites.map(
+      ({ name, args }) =>
+        new Promise((resolve) => {
+          const child = spawn(process.execPath, [...vitest, ...args], {
+            stdio: ['ignore', 'pipe', 'pipe'],
+            // colours would hide the summary line from the pattern; CI logs read better without
+            env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+          });
+          let counts;
+          for (const stream of [child.stdout, child.stderr]) {
+            createInterface({ input: stream }).on('line', (line) => {
+              const match = summary.exec(line.trim());
+              if (match) counts = { passed: Number(match[1]), failed: Number(match[2]), skipped: Number(match[3] ?? 0) };
+              else (stream === child.stderr ? process.stderr : process.stdout).write(`[${name}] ${line}\n`);
+            });
+          }
+          child.on('exit', (code, signal) => resolve({ name, code: code ?? (signal ? 1 : 0), counts }));
+        }),
+    ),
+  );
+  const total = { passed: 0, failed: 0, skipped: 0 };
+  for (const { name, code, counts } of results) {
+    // a suite that ended without its summary (it crashed) counts as one failure
+    const c = counts ?? { passed: 0, failed: 1, skipped: 0 };
+    if (!counts || (code !== 0 && c.failed === 0)) {
+      console.log(`[${name}] ended with exit code ${code} before it reported its tests`);
+      if (counts) c.failed = 1;
+    }
+    total.passed += c.passed;
+    total.failed += c.failed;
+    total.skipped += c.skipped;
+  }
+  console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+  process.exit(results.some((r) => r.code !== 0) || total.failed > 0 ? 1 : 0);
+}
