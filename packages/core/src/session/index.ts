@@ -76,10 +76,16 @@ const wrongPassword = () => new DomainError('invalid', 'The password is not corr
 
 /** Whether a password is this member's: their own hash, or for the first member before they set one, the configured password. */
 async function isMembersPassword(admin: AdminCredentials, user: StoredUser | undefined, password: string) {
-  if (!user || user.status !== 'active') return false;
-  if (user.passwordHash) return verifyPasswordHash(password, user.passwordHash);
-  return user.id === firstMemberId && sameSecret(password, admin.password);
+  if (user?.status === 'active' && user.passwordHash) return verifyPasswordHash(password, user.passwordHash);
+  if (user?.status === 'active' && user.id === firstMemberId) return sameSecret(password, admin.password);
+  // No such member (or not active): spend what a real check costs, so the time taken does not
+  // tell an attacker which usernames exist.
+  await verifyPasswordHash(password, await decoyHash());
+  return false;
 }
+
+let decoy: Promise<string> | undefined;
+const decoyHash = () => (decoy ??= hashPassword(randomBytes(16).toString('base64url')));
 
 /**
  * Checks a member's password, counted against the lockout before it is looked at (throttle.ts):

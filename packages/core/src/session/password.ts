@@ -9,13 +9,33 @@ const currentLogN = 17;
 const legacyLogN = 14;
 const blockSize = 8;
 
-function scryptAsync(secret: string, salt: Buffer, logN: number) {
+/**
+ * At most two full-cost hashes at once per process: each holds 128 MiB, and a burst of sign-ins
+ * (or of guesses, before the lockout refuses them) must not hold half a gigabyte.
+ */
+const maxHeavyAtOnce = 2;
+let heavyRunning = 0;
+const heavyWaiting: (() => void)[] = [];
+
+async function scryptAsync(secret: string, salt: Buffer, logN: number) {
   const N = 2 ** logN;
   // Node refuses more than 32 MiB unless told: 128 * N * r bytes, plus room.
   const maxmem = 256 * N * blockSize;
-  return new Promise<Buffer>((resolve, reject) =>
-    scrypt(secret, salt, 32, { N, r: blockSize, p: 1, maxmem }, (error, key) => (error ? reject(error) : resolve(key))),
-  );
+  const heavy = logN >= currentLogN;
+  if (heavy) {
+    while (heavyRunning >= maxHeavyAtOnce) await new Promise<void>((resolve) => heavyWaiting.push(resolve));
+    heavyRunning += 1;
+  }
+  try {
+    return await new Promise<Buffer>((resolve, reject) =>
+      scrypt(secret, salt, 32, { N, r: blockSize, p: 1, maxmem }, (error, key) => (error ? reject(error) : resolve(key))),
+    );
+  } finally {
+    if (heavy) {
+      heavyRunning -= 1;
+      heavyWaiting.shift()?.();
+    }
+  }
 }
 
 /** A salted slow hash of a secret: 'scrypt$<log2 N>$salt$hash', salt and hash base64url. */
