@@ -69,7 +69,7 @@ describe('GET /api/events-with-details', () => {
     const expected = [...created].sort(latestFirst).map((e) => {
       const i = Number(/Lister (\d+)/.exec(e.title)![1]);
       const seo = i % 2 === 0 ? { title: `Seo ${i}`, description: `About ${i}`, keywords: 'k' } : null;
-      return { id: e.id, title: e.title, date: e.date, status: e.status, seo };
+      return { id: e.id, title: e.title, date: e.date, status: e.status, archivedAt: null, seo };
     });
     expect(whole).toEqual(expected);
     expect(await trpc.events.listWithDetails.query({ limit: 1000 })).toEqual({ items: whole, nextCursor: null });

@@ -62,6 +62,9 @@ const procedures = [
   'events.create',
   'events.update',
   'events.addViews',
+  'events.archive',
+  'events.unarchive',
+  'events.delete',
   'seo.page',
   'seo.get',
   'seo.save',
@@ -75,6 +78,7 @@ const procedures = [
   'customers.get',
   'customers.create',
   'customers.update',
+  'customers.delete',
   'customers.transactions',
   'customers.transactionHistory',
   'customers.addresses',
@@ -182,6 +186,9 @@ describe('every procedure needs a session but login, logout and health', () => {
     ['events.create', (t) => t.events.create.mutate(eventBody() as never)],
     ['events.update', (t) => t.events.update.mutate({ id: 'x', title: 'Abc', date: '2030-01-01', venue: 'Hall' })],
     ['events.addViews', (t) => t.events.addViews.mutate({ id: 'x', count: 1 })],
+    ['events.archive', (t) => t.events.archive.mutate({ id: 'x' })],
+    ['events.unarchive', (t) => t.events.unarchive.mutate({ id: 'x' })],
+    ['events.delete', (t) => t.events.delete.mutate({ id: 'x' })],
     ['seo.page', (t) => t.seo.page.query({ limit: 5 })],
     ['seo.get', (t) => t.seo.get.query({ id: 'x' })],
     ['seo.save', (t) => t.seo.save.mutate({ eventId: 'x', title: 'T' })],
@@ -196,6 +203,7 @@ describe('every procedure needs a session but login, logout and health', () => {
     ['customers.get', (t) => t.customers.get.query({ id: 'x' })],
     ['customers.create', (t) => t.customers.create.mutate(customerBody() as never)],
     ['customers.update', (t) => t.customers.update.mutate({ id: 'x', name: 'Ada', email: 'a@example.com' })],
+    ['customers.delete', (t) => t.customers.delete.mutate({ id: 'x' })],
     ['customers.transactions', (t) => t.customers.transactions.query({ id: 'x' })],
     ['customers.addresses', (t) => t.customers.addresses.query({ id: 'x' })],
     [
@@ -262,6 +270,7 @@ describe('signed-in procedures give the same data as REST', () => {
       title: 'Renamed',
       date: created.date,
       status: created.status,
+      archivedAt: null,
       seo: null,
     });
   });

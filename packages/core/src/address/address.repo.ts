@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { queryAll, stripKeys } from '../db/query.ts';
-import type { TransactItem } from '../db/write.ts';
+import { batchWrite, type TransactItem } from '../db/write.ts';
 import type { AddressInfo, createAddressInput } from './address.schema.ts';
 
 export const fromItem = (item: Record<string, unknown>) => stripKeys(item) as unknown as AddressInfo;
@@ -24,3 +24,15 @@ export async function listAddressItems(db: Db, customerId: string) {
 export const addressDemotion = (customerId: string, id: string): TransactItem => ({
   Update: { Key: keys.address(customerId, id), UpdateExpression: 'SET isDefault = :no', ExpressionAttributeValues: { ':no': false } },
 });
+
+/**
+ * Deletes whatever addresses a deleted customer's partition still holds: those beyond what its
+ * delete took at once, or one added while it ran (adds check the customer exists, so none after).
+ */
+export async function deleteLeftoverAddresses(db: Db, customerId: string) {
+  const left = await listAddressItems(db, customerId);
+  await batchWrite(
+    db,
+    left.map((item) => ({ DeleteRequest: { Key: { pk: String(item.pk), sk: String(item.sk) } } })),
+  );
+}

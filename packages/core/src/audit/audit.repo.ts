@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { mergedSearchPage } from '../db/merge.ts';
-import { queryPage, stripKeys } from '../db/query.ts';
+import { queryPage, queryPages, stripKeys } from '../db/query.ts';
 import { companion, type Companion, type TransactItem } from '../db/write.ts';
 import { DomainError } from '../error.ts';
 import type { AuditChange, AuditEntity, AuditEntry } from './audit.schema.ts';
@@ -75,6 +75,12 @@ export function pageEntityAuditItems(db: Db, entity: AuditEntity, entityId: stri
     { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ScanIndexForward: false, Limit: limit },
     cursor,
   );
+}
+
+/** One entity's whole history, newest first, a Query page at a time (a customer's data export). */
+export function entityAuditPages(db: Db, entity: AuditEntity, entityId: string) {
+  const { pk } = keys.audit(entity, entityId, '', '');
+  return queryPages(db, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ScanIndexForward: false });
 }
 
 /**

@@ -142,6 +142,40 @@ export function defaultAddressClaim(customerId: string, addressType: string, add
   };
 }
 
+export const hasTransactions = () => new DomainError('conflict', 'This customer has transactions; erase them instead');
+
+/** Addresses deleted in the customer's own transaction; any beyond go right after (deleteLeftoverAddresses). */
+export const addressesDeletedAtOnce = 80;
+
+/**
+ * The Deletes of a customer with no transactions, for one TransactWriteItems: the customer (on
+ * the version read or sent, and no transaction counted on it: position 0), its COUNTS item (none
+ * counted there either, so a first purchase racing in makes one of the two lose: position 1), the
+ * claim on its e-mail address (if it is this customer's) and its addresses.
+ */
+export function customerDeletes(current: Record<string, unknown>, addressIds: readonly string[], version: number): TransactItem[] {
+  const id = String(current.id);
+  const noneCounted = 'attribute_not_exists(purchaseCount) OR purchaseCount = :zero';
+  return [
+    {
+      Delete: {
+        Key: keys.customer(id),
+        ConditionExpression: `version = :version AND (${noneCounted})`,
+        ExpressionAttributeValues: { ':version': version, ':zero': 0 },
+      },
+    },
+    { Delete: { Key: keys.customerCounts(id), ConditionExpression: noneCounted, ExpressionAttributeValues: { ':zero': 0 } } },
+    {
+      Delete: {
+        Key: keys.customerEmail(String(current.email)),
+        ConditionExpression: 'attribute_not_exists(pk) OR customerId = :id',
+        ExpressionAttributeValues: { ':id': id },
+      },
+    },
+    ...addressIds.slice(0, addressesDeletedAtOnce).map((addressId) => ({ Delete: { Key: keys.address(id, addressId) } })),
+  ];
+}
+
 /** A check that the customer exists, to ride in a transaction that needs it. */
 export const customerExists = (id: string): TransactItem => ({
   ConditionCheck: { Key: keys.customer(id), ConditionExpression: 'attribute_exists(pk)' },

@@ -17,6 +17,10 @@ export type UpdateCustomerInput = z.input<typeof updateCustomerInput>;
 
 export const customerIdInput = z.object({ id: entityId });
 
+/** customers.delete, DELETE /api/customers/{id}: refused (409) if someone saved in between, when a version is sent. */
+export const deleteCustomerInput = z.object({ id: entityId, version: expectedVersion });
+export type DeleteCustomerInput = z.input<typeof deleteCustomerInput>;
+
 /** customers.page: by creation (newest first unless `order: 'asc'`), 50 at a time, searched over name, e-mail and phone on the server. */
 export const customersPageInput = pageInput(50).extend({ order: listOrder });
 export type CustomersPageInput = z.input<typeof customersPageInput>;

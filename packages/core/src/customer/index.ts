@@ -2,28 +2,36 @@ import { auditPut } from '../audit/audit.repo.ts';
 import { diffFields } from '../audit/audit.rules.ts';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
-import { failedConditions, transact } from '../db/write.ts';
-import { notFound } from '../error.ts';
+import { failedConditions, retry, transact, withRetry } from '../db/write.ts';
+import { notFound, staleVersion } from '../error.ts';
 import { keys } from '../db/keys.ts';
 import { queryPage, queryPages } from '../db/query.ts';
 import { fn } from '../fn.ts';
 import { listPageInput } from '../shared.schema.ts';
-import { fromItem as transactionFromItem, listCustomerTransactionItems } from '../transaction/transaction.repo.ts';
+import {
+  customerHasTransactionItems,
+  fromItem as transactionFromItem,
+  listCustomerTransactionItems,
+} from '../transaction/transaction.repo.ts';
 import { queueJob } from '../jobs/index.ts';
 import { withNames } from '../transaction/index.ts';
-import { fromItem as addressFromItem, listAddressItems } from '../address/address.repo.ts';
+import { deleteLeftoverAddresses, fromItem as addressFromItem, listAddressItems } from '../address/address.repo.ts';
 import { dailyFigures } from '../report/daily.repo.ts';
 import { getStatsItem, statsIncrement } from '../stats/stats.repo.ts';
 import {
+  customerCounts,
+  customerDeletes,
   customerItem,
   customerPuts,
   duplicateEmail,
   fromItem,
   getCustomerItem,
+  getCustomerWithCounts,
+  hasTransactions,
   pageCustomerItems,
   updateCustomerItem,
 } from './customer.repo.ts';
-import { createCustomerInput, customerIdInput, customersPageInput, updateCustomerInput } from './customer.schema.ts';
+import { createCustomerInput, customerIdInput, customersPageInput, deleteCustomerInput, updateCustomerInput } from './customer.schema.ts';
 
 /** Puts a customer, claims its e-mail address, counts it (totals and its day's new customers) and records it, in one transaction. */
 export const create = fn(createCustomerInput, async (db, input, actor) => {
@@ -60,6 +68,44 @@ export const update = fn(updateCustomerInput, async (db, input, actor) => {
   ]);
   return customer;
 });
+
+/**
+ * DELETE /api/customers/{id}: a customer with no transactions goes with its addresses, its COUNTS
+ * item and its e-mail claim (the address can register again), in one transaction that moves back
+ * what its creation counted (customers, its day's new customers) and records `deleted` without
+ * their name or e-mail. One with transactions is refused: their sales stay counted.
+ */
+const remove = fn(deleteCustomerInput, async (db, input, actor) => {
+  await withRetry(async () => {
+    const [{ item, counts }, addresses, anyTransaction] = await Promise.all([
+      getCustomerWithCounts(db, input.id, true),
+      listAddressItems(db, input.id),
+      customerHasTransactionItems(db, input.id),
+    ]);
+    if (!item) throw notFound('Customer');
+    if (anyTransaction || customerCounts(item, counts).transactions > 0) throw hasTransactions();
+    if (input.version !== undefined && input.version !== Number(item.version)) throw staleVersion('This customer was');
+    try {
+      await transact(db, [
+        ...customerDeletes(
+          item,
+          addresses.map((a) => String(a.id)),
+          Number(item.version),
+        ),
+        statsIncrement({ customerCount: -1 }),
+        ...dailyFigures({ date: String(item.createdAt), newCustomers: -1 }),
+        auditPut({ actor, action: 'deleted', entity: 'customer', entityId: input.id, summary: 'Deleted the customer and their addresses' }),
+      ]);
+    } catch (error) {
+      // an edit, a first purchase or an address came in between: read again
+      if (failedConditions(error)?.length) return retry;
+      throw error;
+    }
+    return true;
+  });
+  await deleteLeftoverAddresses(db, input.id);
+});
+export { remove as delete };
 
 export const get = fn(customerIdInput, async (db, { id }) => fromItem(await requireCustomer(db, id)));
 

@@ -13,6 +13,8 @@ export const keys = {
   eventBlocks: (id: string) => ({ pk: `EVENT#${id}`, sk: 'BLOCKS' }),
   /** gsi1: all events, newest created first. */
   eventsByCreated: (createdAt: string, id: string) => ({ gsi1pk: 'EVENTS', gsi1sk: ordered(createdAt, id) }),
+  /** gsi1: archived events, newest created first: moved off `EVENTS`, so the lists and Recent Events skip them. */
+  archivedEventsByCreated: (createdAt: string, id: string) => ({ gsi1pk: 'EVENTS_ARCHIVED', gsi1sk: ordered(createdAt, id) }),
   /** gsi2: all events ranked by conversion (thousandths of a percent, zero-padded). */
   eventsByConversion: (conversionMilli: number, id: string) => ({
     gsi2pk: 'EVENTS_BY_CONVERSION',

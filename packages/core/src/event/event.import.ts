@@ -6,6 +6,7 @@ import { notFound } from '../error.ts';
 import { seoItem } from '../seo/seo.repo.ts';
 import type { saveSeoInput } from '../seo/seo.schema.ts';
 import { applyDailyFigures } from '../report/daily.repo.ts';
+import { utcDay } from '../report/report.rules.ts';
 import { addToStats, statusCountDeltas } from '../stats/stats.repo.ts';
 import { eventCounterAdd, refreshEventCounters, type EventCounterDelta } from './counters.ts';
 import { eventItem, fromItem, getEventItems } from './event.repo.ts';
@@ -44,13 +45,13 @@ export async function importEvents(
  * shard of each (25 a transaction), then each event's copy and the dashboard's conversion
  * totals are refreshed from the shards, as after a single purchase or view.
  */
-export async function applyEventCounterDeltas(db: Db, deltas: ReadonlyMap<string, EventCounterDelta>) {
+export async function applyEventCounterDeltas(db: Db, deltas: ReadonlyMap<string, EventCounterDelta>, viewDay?: string) {
   const ids = [...deltas.keys()];
   if ((await getEventItems(db, ids, { consistent: true })).length !== ids.length) throw notFound('Event');
   for (let i = 0; i < ids.length; i += 25) {
     await transact(
       db,
-      ids.slice(i, i + 25).map((id) => eventCounterAdd(id, deltas.get(id)!)),
+      ids.slice(i, i + 25).map((id) => eventCounterAdd(id, deltas.get(id)!, viewDay)),
     );
   }
   await forEachLimited(ids, 8, (id) => refreshEventCounters(db, id));
@@ -58,7 +59,8 @@ export async function applyEventCounterDeltas(db: Db, deltas: ReadonlyMap<string
 
 /** Page views for many events at once, counted on today's figures too. */
 export async function importPageViews(db: Db, views: ReadonlyMap<string, number>, now = new Date()) {
-  await applyEventCounterDeltas(db, new Map([...views].map(([id, count]) => [id, { completed: 0, salesCents: 0, views: count }])));
+  const counts = new Map([...views].map(([id, count]) => [id, { completed: 0, salesCents: 0, views: count }]));
+  await applyEventCounterDeltas(db, counts, utcDay(now));
   await applyDailyFigures(
     db,
     [...views].map(([eventId, pageViews]) => ({ date: now, eventId, pageViews })),

@@ -12,8 +12,10 @@ import { canBeUpcoming, eventSearchText } from './event.rules.ts';
 import type { createEventInput, EventInfo, EventsSort, EventStatus, updateEventInput } from './event.schema.ts';
 
 /** The stored event: counters in cents and counts, beside the editable fields. */
-export interface EventItem extends Omit<EventInfo, 'sales' | 'conversionRate'> {
+export interface EventItem extends Omit<EventInfo, 'sales' | 'conversionRate' | 'archivedAt'> {
   salesCents: number;
+  /** set while archived */
+  archivedAt?: string;
 }
 
 export function fromItem(item: Record<string, unknown>): EventInfo {
@@ -27,12 +29,13 @@ export function fromItem(item: Record<string, unknown>): EventInfo {
     pageViews: event.pageViews ?? 0,
     completedPurchases: event.completedPurchases ?? 0,
     conversionRate: formatConversion(conversionMilli(event.completedPurchases ?? 0, event.pageViews ?? 0)),
+    archivedAt: event.archivedAt ?? null,
   };
 }
 
-/** An event's keys by date: on gsi3 always, on the sparse gsi4 while it can still be upcoming. */
-export function dateKeys(date: string, status: string, id: string) {
-  return { ...keys.eventsByDate(date, id), ...(canBeUpcoming(status) ? keys.upcomingEvents(date, id) : {}) };
+/** An event's keys by date: on gsi3 always, on the sparse gsi4 while it can still be upcoming (and is not archived). */
+export function dateKeys(date: string, status: string, id: string, archived = false) {
+  return { ...keys.eventsByDate(date, id), ...(canBeUpcoming(status) && !archived ? keys.upcomingEvents(date, id) : {}) };
 }
 
 /** The stored event: its keys (by creation, conversion rank, date), fields, counters at zero, search text. */
@@ -84,11 +87,11 @@ export const eventsByDate = (order: ListOrder) => ({
   ScanIndexForward: order === 'asc',
 });
 
-/** Every event by when it was created, newest first unless `asc`: a Query of gsi1. */
-export const eventsByCreated = (order: ListOrder) => ({
+/** Every event by when it was created, newest first unless `asc`: a Query of gsi1 (the archived ones: another partition). */
+export const eventsByCreated = (order: ListOrder, archived = false) => ({
   IndexName: 'gsi1' as const,
   KeyConditionExpression: 'gsi1pk = :pk',
-  ExpressionAttributeValues: { ':pk': keys.eventsByCreated('', '').gsi1pk },
+  ExpressionAttributeValues: { ':pk': (archived ? keys.archivedEventsByCreated : keys.eventsByCreated)('', '').gsi1pk },
   ScanIndexForward: order === 'asc',
 });
 
@@ -117,7 +120,9 @@ export const maxScannedPerPage = 3000;
 
 /**
  * A page of events, newest created first (or by event date, either way), searched over title and
- * venue (or the title only) and filtered by status on the server.
+ * venue (or the title only) and filtered by status on the server. Archived events are left out,
+ * or with `archived` they alone are listed: by creation they have a partition of their own, by
+ * date (gsi3 holds every event, for SPEC's whole list) a filter picks them.
  */
 export function searchEventItems(
   db: Db,
@@ -129,11 +134,18 @@ export function searchEventItems(
     titleOnly?: boolean;
     sort?: EventsSort;
     order?: ListOrder;
+    archived?: boolean | null;
   },
 ) {
-  const index = (page.sort === 'date' ? eventsByDate : eventsByCreated)(page.order ?? 'desc');
+  const byDate = page.sort === 'date';
+  const archived = page.archived === true;
+  const index = byDate ? eventsByDate(page.order ?? 'desc') : eventsByCreated(page.order ?? 'desc', archived);
   const term = normalizeSearch(page.q);
-  const filters = [...(term ? ['contains(searchText, :q)'] : []), ...(page.status ? ['#status = :status'] : [])];
+  const filters = [
+    ...(term ? ['contains(searchText, :q)'] : []),
+    ...(page.status ? ['#status = :status'] : []),
+    ...(byDate ? [archived ? 'attribute_exists(archivedAt)' : 'attribute_not_exists(archivedAt)'] : []),
+  ];
   return querySearchPage(
     db,
     {
@@ -210,7 +222,7 @@ export async function updateEventItem(
       version: seen + 1,
     };
     // The date indexes follow the date and status.
-    const byDate = dateKeys(String(after.date), String(after.status), input.id);
+    const byDate = dateKeys(String(after.date), String(after.status), input.id, before.archivedAt !== undefined);
     const upcoming = 'gsi4pk' in byDate ? ', gsi4pk = :gsi4pk, gsi4sk = :gsi4sk' : '';
     try {
       await transact(db, [

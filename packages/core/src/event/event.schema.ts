@@ -60,6 +60,8 @@ export const updateEventInput = z.object({
 export type UpdateEventInput = z.input<typeof updateEventInput>;
 
 export const eventIdInput = z.object({ id: entityId });
+/** events.archive, events.unarchive, events.delete: with the version loaded, refused (409) if it moved since. */
+export const eventVersionInput = z.object({ id: entityId, version: expectedVersion });
 export const recentEventsInput = z.object({
   limit: z.coerce
     .number()
@@ -87,6 +89,8 @@ export const eventsPageInput = pageInput(25).extend({
   status: z.enum(eventStatuses, { error: 'Status must be one of draft, active, completed or cancelled' }).nullish(),
   sort: z.enum(eventsSorts, 'Sort must be created or date').default('created'),
   order: listOrder,
+  /** true: the archived events only (the list's Archived filter); otherwise the others only */
+  archived: z.boolean().optional(),
 });
 export type EventsPageInput = z.input<typeof eventsPageInput>;
 
@@ -112,6 +116,8 @@ export interface EventInfo {
   conversionRate: string;
   createdAt: string;
   updatedAt: string;
+  /** ISO timestamp of its archiving; null while not archived */
+  archivedAt: string | null;
   version: number;
 }
 

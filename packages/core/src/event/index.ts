@@ -11,6 +11,8 @@ import { listPageInput } from '../shared.schema.ts';
 import { queueJob } from '../jobs/index.ts';
 import { auditPut } from '../audit/audit.repo.ts';
 import { diffFields } from '../audit/audit.rules.ts';
+import { utcDay } from '../report/report.rules.ts';
+import { deleteEvent, setArchived } from './event-lifecycle.ts';
 import {
   editable,
   eventItem,
@@ -27,6 +29,7 @@ import {
   createEventInput,
   eventIdInput,
   eventsPageInput,
+  eventVersionInput,
   recentEventsInput,
   updateEventInput,
   type EventInfo,
@@ -129,10 +132,27 @@ export const update = fn(updateEventInput, async (db, input, actor) => {
 export const addViews = fn(addPageViewsInput, async (db, { id, count }) => {
   const item = await getEventItem(db, id, true);
   if (!item) throw notFound('Event');
+  const now = new Date();
   await transact(db, [
-    eventCounterAdd(id, { completed: 0, salesCents: 0, views: count }),
-    ...dailyFigures({ date: new Date(), eventId: id, pageViews: count }),
+    eventCounterAdd(id, { completed: 0, salesCents: 0, views: count }, utcDay(now)),
+    ...dailyFigures({ date: now, eventId: id, pageViews: count }),
   ]);
   await eventCountersMoved(db, id);
   return get(db, { id });
 });
+
+/**
+ * Archives an event: it leaves the screens' lists, the dashboard's panels, the SEO page and the
+ * pickers, and keeps its figures in the totals, the reports and the exports (SPEC's whole lists
+ * keep it too, with `archivedAt`). An archived event is answered as it is.
+ */
+export const archive = fn(eventVersionInput, (db, input, actor) => setArchived(db, input, true, actor));
+
+/** Brings an archived event back onto the lists and panels. */
+export const unarchive = fn(eventVersionInput, (db, input, actor) => setArchived(db, input, false, actor));
+
+/**
+ * Deletes an event no transaction names (one that has any is refused: archive it instead), with
+ * its SEO, CTA, blocks, counters and page views, taking it off every figure it moved.
+ */
+export const remove = fn(eventVersionInput, (db, input, actor) => deleteEvent(db, input, actor));

@@ -24,11 +24,16 @@ export interface EventWithDetails {
   title: string;
   date: string;
   status: EventInfo['status'];
+  /** SPEC's whole list (it keeps archived events): when it was archived, or null */
+  archivedAt?: string | null;
   seo: Pick<SeoInfo, 'title' | 'description' | 'keywords'> | null;
 }
 
-/** Events with their SEO fields, fetched for all of them with one BatchGetItem. */
-async function withSeo(db: Db, events: EventInfo[]): Promise<EventWithDetails[]> {
+/**
+ * Events with their SEO fields, fetched for all of them with one BatchGetItem; `archived`: with
+ * `archivedAt` (the whole list; the SEO page lists no archived event).
+ */
+async function withSeo(db: Db, events: EventInfo[], archived = false): Promise<EventWithDetails[]> {
   const seoByEvent = new Map(
     (
       await getSeoItems(
@@ -37,18 +42,25 @@ async function withSeo(db: Db, events: EventInfo[]): Promise<EventWithDetails[]>
       )
     ).map((item) => [String(item.eventId), seoSummary(item)]),
   );
-  return events.map(({ id, title, date, status }) => ({ id, title, date, status, seo: seoByEvent.get(id) ?? null }));
+  return events.map(({ id, title, date, status, archivedAt }) => ({
+    id,
+    title,
+    date,
+    status,
+    ...(archived ? { archivedAt } : {}),
+    seo: seoByEvent.get(id) ?? null,
+  }));
 }
 
 /** The same list a page of 100 events at a time, each with one BatchGetItem (GET /api/events-with-details streams it). */
 export async function* listWithDetailsPages(db: Db) {
-  for await (const events of listEventPages(db, 100)) yield await withSeo(db, events);
+  for await (const events of listEventPages(db, 100)) yield await withSeo(db, events, true);
 }
 
 /** At most `limit` events with their SEO fields, latest date first, from a cursor (GET /api/events-with-details?limit=N&cursor=C). */
 export const listWithDetailsPage = fn(listPageInput, async (db, input) => {
   const { items, nextCursor } = await listEventsPage(db, input);
-  return { items: await withSeo(db, items), nextCursor };
+  return { items: await withSeo(db, items, true), nextCursor };
 });
 
 /**

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { customerCountersUpdate, getCustomerWithCounts } from '../customer/customer.repo.ts';
+import { customerCountersUpdate, customerExists, getCustomerWithCounts } from '../customer/customer.repo.ts';
 import type { Db } from '../db/client.ts';
 import { failedConditions, retry, transact } from '../db/write.ts';
 import { notFound } from '../error.ts';
@@ -55,6 +55,8 @@ export async function createTransaction(db: Db, input: CreateInput, actor = syst
         transactionPut(item),
         transactionPointerPut(item),
         customerChange.update,
+        // A customer with no transaction yet may be deleted meanwhile: the first one checks it is still there.
+        ...(customerChange.totals.uniqueCustomers ? [customerExists(input.customerId)] : []),
         statsIncrement(totals),
         ...(completed
           ? [eventCounterAdd(input.eventId, { completed: 1, salesCents: amountCents, views: 0 }), ...completedDailyFigures(item)]

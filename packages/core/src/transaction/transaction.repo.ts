@@ -1,9 +1,9 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { mergedSearchPage, type MergedQuery } from '../db/merge.ts';
-import { queryAll, stripKeys } from '../db/query.ts';
+import { queryAll, queryPages, stripKeys } from '../db/query.ts';
 import { isConditionFailure, type TransactItem as TransactWrite } from '../db/write.ts';
 import { normalizeSearch, type ListOrder } from '../shared.schema.ts';
 import { formatCents, parseAmountToCents } from './money.ts';
@@ -166,6 +166,32 @@ export function listCustomerTransactionItems(db: Db, customerId: string) {
     ScanIndexForward: false,
   });
 }
+
+/** Whether a customer has any transaction: one item of its partition read at most (a delete is refused if so). */
+export async function customerHasTransactionItems(db: Db, customerId: string) {
+  const result = await db.doc.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.customer(customerId).pk, ':prefix': keys.transactionPrefix },
+      ConsistentRead: true,
+      Limit: 1,
+    }),
+  );
+  return (result.Items?.length ?? 0) > 0;
+}
+
+/** A customer's transactions, newest first, a Query page at a time (the customer's data export). */
+export const customerTransactionPages = (db: Db, customerId: string, pageSize: number) =>
+  queryPages(
+    db,
+    {
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.customer(customerId).pk, ':prefix': keys.transactionPrefix },
+      ScanIndexForward: false,
+    },
+    pageSize,
+  );
 
 /**
  * Sets the new name and search text on one transaction, conditional on the other name it was

@@ -105,6 +105,15 @@ export const routes: RestRoute[] = [
   route('GET', '/api/events/:id', (api, req) => api.events.get({ id: req.params.id })),
   route('PUT', '/api/events/:id', (api, req) => send(api.events.update, object(req.body), { id: req.params.id })),
   route('POST', '/api/events/:id/views', (api, req) => send(api.events.addViews, object(req.body), { id: req.params.id })),
+  route('POST', '/api/events/:id/archive', (api, req) => send(api.events.archive, object(req.body), { id: req.params.id })),
+  route('POST', '/api/events/:id/unarchive', (api, req) => send(api.events.unarchive, object(req.body), { id: req.params.id })),
+  // A DELETE has no body: the version loaded, when sent, is `?version=N`.
+  route(
+    'DELETE',
+    '/api/events/:id',
+    (api, req) => api.events.delete({ id: req.params.id, ...(req.query.version ? { version: Number(req.query.version) } : {}) }),
+    204,
+  ),
   route('GET', '/api/events/:id/seo', (api, req) => api.seo.get({ id: req.params.id })),
   route('POST', '/api/events/:id/seo', (api, req) => send(api.seo.save, object(req.body), { eventId: req.params.id })),
   route('GET', '/api/events/:id/cta', (api, req) => api.cta.get({ id: req.params.id })),
@@ -120,6 +129,14 @@ export const routes: RestRoute[] = [
   route('POST', '/api/customers', (api, req) => send(api.customers.create, object(req.body)), 201),
   route('GET', '/api/customers/:id', (api, req) => api.customers.get({ id: req.params.id })),
   route('PUT', '/api/customers/:id', (api, req) => send(api.customers.update, object(req.body), { id: req.params.id })),
+  // A DELETE has no body: `?version=N` refuses it (409) if someone saved in between.
+  route(
+    'DELETE',
+    '/api/customers/:id',
+    (api, req) =>
+      send(api.customers.delete, req.query.version === undefined ? {} : { version: Number(req.query.version) }, { id: req.params.id }),
+    204,
+  ),
   route('GET', '/api/customers/:id/purchases', (api, req) => api.customers.transactions({ id: req.params.id })),
   route('GET', '/api/customers/:id/addresses', (api, req) => api.customers.addresses({ id: req.params.id })),
   route(

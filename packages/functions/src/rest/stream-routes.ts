@@ -3,6 +3,7 @@ import * as Customer from '@event-admin/core/customer/index';
 import * as Event from '@event-admin/core/event/index';
 import * as Seo from '@event-admin/core/seo/index';
 import * as Export from '@event-admin/core/export/index';
+import { customerData } from '@event-admin/core/export/customer-data';
 import * as Transaction from '@event-admin/core/transaction/index';
 import type { createCaller } from '../trpc/caller.ts';
 import { send, type RestRequest } from './routes.ts';
@@ -13,7 +14,8 @@ type Api = ReturnType<typeof createCaller>;
 export type Streamed =
   | { kind: 'json-array'; pages: AsyncIterable<unknown[]> }
   | { kind: 'json-page'; items: unknown[]; nextCursor: string | null }
-  | { kind: 'csv'; filename: string; lines: AsyncIterable<string> };
+  | { kind: 'csv'; filename: string; lines: AsyncIterable<string> }
+  | { kind: 'json-file'; filename: string; chunks: AsyncIterable<string> };
 
 export interface StreamRoute {
   method: 'GET';
@@ -41,7 +43,7 @@ function wholeList(
   };
 }
 
-/** The routes whose answers are written as they are read: whole lists and exports. */
+/** The routes whose answers are written as they are read: whole lists, exports and a customer's data. */
 export const streamRoutes: StreamRoute[] = [
   wholeList('/api/events', Event.listPages, (api, input) => send(api.events.list, input)),
   wholeList('/api/events-with-details', Seo.listWithDetailsPages, (api, input) => send(api.events.listWithDetails, input)),
@@ -58,4 +60,10 @@ export const streamRoutes: StreamRoute[] = [
     },
   },
   { method: 'GET', path: '/api/exports/customers.csv', stream: async (_api, db) => ({ kind: 'csv', ...(await Export.customersCsv(db)) }) },
+  {
+    method: 'GET',
+    path: '/api/customers/:id/export',
+    // The customer is read (and an unknown id answered 404) before anything is sent.
+    stream: async (api, db, req) => ({ kind: 'json-file', ...customerData(db, await api.customers.get({ id: req.params.id! })) }),
+  },
 ];

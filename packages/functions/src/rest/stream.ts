@@ -82,6 +82,11 @@ function respond(streamed: Streamed, url: string): Response {
   if (streamed.kind === 'json-array') {
     return new Response(pulled(jsonArray(streamed.pages)), { headers: { 'Content-Type': 'application/json' } });
   }
+  if (streamed.kind === 'json-file') {
+    return new Response(pulled(streamed.chunks[Symbol.asyncIterator]()), {
+      headers: { 'Content-Type': 'application/json', 'Content-Disposition': `attachment; filename="${streamed.filename}"` },
+    });
+  }
   return new Response(pulled(streamed.lines[Symbol.asyncIterator]()), {
     headers: {
       'Content-Type': 'text/csv; charset=utf-8',
@@ -102,6 +107,7 @@ export function mountStreams(app: Hono<ApiEnv>, deps: { db: Db; config: AppConfi
         const req = { params: c.req.param() as Record<string, string>, query: c.req.query(), body: undefined };
         const streamed = await route.stream(api, deps.db, req);
         if (streamed.kind === 'json-array') streamed.pages = await primed(streamed.pages);
+        if (streamed.kind === 'json-file') streamed.chunks = await primed(streamed.chunks);
         return respond(streamed, c.req.url);
       } catch (error) {
         return errorResponse(c, error);

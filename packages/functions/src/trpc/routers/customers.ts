@@ -15,6 +15,7 @@ export const customersRouter = router({
     await ctx.jobs?.kick();
     return customer;
   }),
+  delete: adminProcedure.input(Customer.delete.schema).mutation(({ ctx, input }) => Customer.delete(ctx.db, input, ctx.actor)),
   transactions: adminProcedure.input(Customer.transactions.schema).query(({ ctx, input }) => Customer.transactions(ctx.db, input)),
   transactionHistory: adminProcedure
     .input(Customer.transactionHistory.schema)

@@ -16,5 +16,10 @@ export const eventsRouter = router({
     await ctx.jobs?.kick();
     return event;
   }),
+  archive: adminProcedure.input(Event.archive.schema).mutation(({ ctx, input }) => Event.archive(ctx.db, input, ctx.actor)),
+  unarchive: adminProcedure.input(Event.unarchive.schema).mutation(({ ctx, input }) => Event.unarchive(ctx.db, input, ctx.actor)),
+  delete: adminProcedure.input(Event.remove.schema).mutation(async ({ ctx, input }) => {
+    await Event.remove(ctx.db, input, ctx.actor);
+  }),
   addViews: adminProcedure.input(Event.addViews.schema).mutation(({ ctx, input }) => Event.addViews(ctx.db, input)),
 });

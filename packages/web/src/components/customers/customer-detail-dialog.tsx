@@ -6,11 +6,12 @@ import { Tabs } from '../ui/tabs.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { AddressBook } from './address-book.tsx';
 import { CustomerAvatar } from './customer-avatar.tsx';
+import { CustomerDataActions } from './customer-data-actions.tsx';
 import { TransactionHistory } from './transaction-history.tsx';
 
 type DetailTab = 'transactions' | 'addresses' | 'history';
 
-/** View: who the customer is, their purchases, their addresses and the history of changes to them. */
+/** View: who the customer is, their purchases, their addresses and the history of changes to them; export or delete their data. */
 export function CustomerDetailDialog({ customer, onClose }: { customer: CustomerInfo | null; onClose: () => void }) {
   const [tab, setTab] = useState<DetailTab>('transactions');
   const close = () => {
@@ -32,6 +33,7 @@ export function CustomerDetailDialog({ customer, onClose }: { customer: Customer
               <dd>{formatDate(customer.createdAt)}</dd>
             </dl>
           </div>
+          <CustomerDataActions customer={customer} onDeleted={close} />
           <Tabs
             label="Customer details"
             value={tab}

@@ -9,6 +9,7 @@ import { BasicInfoForm } from './basic-info-form.tsx';
 import { ContentBlockEditor } from './content-block-editor.tsx';
 import { CtaForm } from './cta-form.tsx';
 import { EventFigures } from './event-figures.tsx';
+import { EventLifecycleActions } from './event-lifecycle-actions.tsx';
 import { SeoForm } from '../seo/seo-form.tsx';
 import { EditEventLayout, editEventTabs, FormSkeleton, type EditEventTab as TabKey } from './edit-event-layout.tsx';
 
@@ -63,6 +64,7 @@ export function EditEventPage() {
         )
       }
     >
+      {event.data && <EventLifecycleActions event={event.data} />}
       <Tabs
         label="Event sections"
         value={tab}

@@ -14,12 +14,14 @@ import { pagedQuery, searchTerm, usePagedList } from '../../../lib/use-paged-lis
 /** Beside the default (newest created first), the list can be ordered by event date. */
 const sorts = ['date'] as const satisfies readonly EventsSort[];
 
-/** The list's search, status filter and order live in the URL, so a reload or a shared link keeps them. */
+/** The list's search, status filter, Archived filter and order live in the URL, so a reload or a shared link keeps them. */
 const eventsSearch = searchReader((search) => ({
   q: optionalText(search.q),
   status: oneOf(eventStatuses)(search.status),
   sort: oneOf(sorts)(search.sort),
   order: oneOf(listOrders)(search.order),
+  // the router reads `archived=true` as the boolean
+  archived: search.archived === true ? (true as const) : undefined,
 }));
 
 export const Route = createFileRoute('/_authed/events/')({
@@ -46,12 +48,16 @@ function EventsPage() {
   const q = searchTerm(search.q);
   const sort = search.sort ?? 'created';
   const order = search.order ?? 'desc';
-  const events = trpc.events.page.useInfiniteQuery({ limit: pageSize, q, status: search.status, sort, order }, pagedQuery);
+  const archived = search.archived === true;
+  const events = trpc.events.page.useInfiniteQuery(
+    { limit: pageSize, q, status: search.status, sort, order, ...(archived ? { archived } : {}) },
+    pagedQuery,
+  );
   const list = usePagedList(events, {
     search: { value: search.q, commit: (value) => setSearch({ q: value }) },
     status: {
       noun: ['event', 'events'],
-      filtering: q !== undefined || search.status !== undefined,
+      filtering: q !== undefined || search.status !== undefined || archived,
       progress: () => 'searching more events',
       searchedAll: 'all events',
     },
@@ -85,6 +91,15 @@ function EventsPage() {
               </option>
             ))}
           </select>
+        </label>
+        <label className="label cursor-pointer gap-2 text-base-content">
+          <input
+            type="checkbox"
+            className="toggle toggle-sm"
+            checked={archived}
+            onChange={(e) => setSearch({ archived: e.target.checked ? true : undefined })}
+          />
+          Archived
         </label>
       </Toolbar>
       <EventsTable

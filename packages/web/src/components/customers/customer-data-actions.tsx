@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import type { CustomerInfo } from '@event-admin/core/customer/customer.schema';
+import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
+import { DownloadIcon } from '../ui/icons.tsx';
+import { toast } from '../ui/toast.tsx';
+import { errorMessage } from '../../lib/errors.ts';
+import { trpc } from '../../lib/trpc.ts';
+
+/**
+ * The customer's data: a download of everything held about them (GDPR art. 15), and Delete while
+ * they have no transactions (the server refuses it otherwise: their sales stay counted).
+ */
+export function CustomerDataActions({ customer, onDeleted }: { customer: CustomerInfo; onDeleted: () => void }) {
+  // the Transactions tab's query: no second request
+  const transactions = trpc.customers.transactionHistory.useQuery({ id: customer.id });
+  const utils = trpc.useUtils();
+  const remove = trpc.customers.delete.useMutation();
+  const [confirming, setConfirming] = useState(false);
+  const close = () => {
+    remove.reset();
+    setConfirming(false);
+  };
+  const confirm = async () => {
+    try {
+      await remove.mutateAsync({ id: customer.id, version: customer.version });
+    } catch {
+      return; // shown in the confirmation
+    }
+    toast({ title: 'Customer deleted', description: `${customer.name} and their addresses are gone.`, variant: 'success' });
+    close();
+    onDeleted();
+    await Promise.all([utils.customers.page.invalidate(), utils.customers.totals.invalidate(), utils.customers.list.invalidate()]);
+  };
+  return (
+    <div className="mb-4 flex flex-wrap gap-2">
+      <a className="btn btn-outline btn-sm" href={`/api/customers/${encodeURIComponent(customer.id)}/export`} download>
+        <DownloadIcon />
+        Export data
+      </a>
+      {transactions.data?.length === 0 && (
+        <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => setConfirming(true)}>
+          Delete
+        </button>
+      )}
+      <ConfirmDialog
+        open={confirming}
+        title="Delete customer?"
+        confirmLabel="Delete Customer"
+        danger
+        busy={remove.isPending}
+        error={remove.isError ? errorMessage(remove.error, 'The customer could not be deleted. Please try again.') : null}
+        onConfirm={() => void confirm()}
+        onClose={close}
+      >
+        {customer.name} ({customer.email}) and their addresses are deleted, and the e-mail address can be used again. The history keeps a
+        record that a customer was deleted. This cannot be undone.
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { hidden, signedInSession, uid, visible } from '../setup/browser.ts';
+
+const session = signedInSession();
+let page: Page;
+beforeAll(() => {
+  ({ page } = session);
+});
+
+it("a new customer's page links the data export and deletes them after asking", async () => {
+  const name = `Delia Gone${uid()}`;
+  const created = await page.request.post('/api/customers', { data: { name, email: `delia.${uid()}@example.com` } });
+  expect(created.status()).toBe(201);
+  const customer = await created.json();
+
+  await page.goto(`/customers?q=${encodeURIComponent(name)}`);
+  await page.getByRole('button', { name: `View ${name}` }).click();
+  const details = page.getByRole('dialog', { name });
+  const exportLink = details.getByRole('link', { name: 'Export data' });
+  await visible(exportLink);
+  expect(await exportLink.getAttribute('href')).toBe(`/api/customers/${customer.id}/export`);
+  const exported = await page.request.get(`/api/customers/${customer.id}/export`);
+  expect(exported.headers()['content-disposition']).toBe(`attachment; filename="customer-${customer.id}.json"`);
+
+  await details.getByRole('button', { name: 'Delete' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Delete customer?' });
+  await visible(confirm.getByText('and their addresses are deleted', { exact: false }));
+  await confirm.getByRole('button', { name: 'Delete Customer' }).click();
+  await visible(page.getByRole('region', { name: 'Notifications' }).getByText('Customer deleted', { exact: true }));
+  await hidden(details);
+  await hidden(page.getByRole('button', { name: `View ${name}` }));
+  expect((await page.request.get(`/api/customers/${customer.id}`)).status()).toBe(404);
+});
