@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { EventInfo } from '@event-admin/core/event/event.schema';
 import { axeProblems } from '../setup/axe.ts';
-import { launchBrowser, newPage, signIn, visible, waitMs } from '../setup/browser.ts';
+import { confirmPassword, launchBrowser, newPage, signIn, visible, waitMs } from '../setup/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -73,6 +73,13 @@ async function walkEveryScreen(viewport: typeof desktop, scheme: 'light' | 'dark
   await visible(page.getByRole('button', { name: 'Sign In' }));
   expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(scheme);
   await check('login');
+  // An invitation's page: its form, and what a used or missing code shows.
+  await page.goto('/accept-invite?code=a11y-walk');
+  await visible(page.getByRole('button', { name: 'Accept and Sign In' }));
+  await check('accept invitation');
+  await page.goto('/accept-invite');
+  await visible(page.getByRole('alert').getByText('This invitation is no longer valid', { exact: true }));
+  await check('accept invitation, no longer valid');
 
   await signIn(page);
   await visible(page.getByTestId('event-row').first());
@@ -193,16 +200,27 @@ async function walkEveryScreen(viewport: typeof desktop, scheme: 'light' | 'dark
   await check('seo, SEO Tips');
 
   await page.goto('/settings');
-  for (const name of ['Profile', 'Notifications', 'Security', 'Global Settings']) {
+  for (const name of ['Profile', 'Notifications', 'Security', 'Global Settings', 'Team']) {
     await tab(name);
     await check(`settings, ${name}`);
   }
   await tab('Security');
-  await openDialog('Enable 2FA');
+  // Enable 2FA asks for the password first (this session has not confirmed it): that dialog is a screen too.
+  await page.getByRole('button', { name: 'Enable 2FA' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm your password' });
+  await visible(confirm.getByLabel('Password', { exact: true }));
+  await check('Confirm your password dialog');
+  await confirmPassword(page);
+  const enable = page.getByRole('dialog', { name: 'Enable 2FA' });
+  await visible(enable.getByLabel('Authentication code'));
   await check('Enable 2FA dialog');
   await closeDialog();
   await openDialog('Manage Sessions');
   await check('Manage Sessions dialog');
+  await closeDialog();
+  await tab('Team');
+  await openDialog('Invite Member');
+  await check('Invite Member dialog');
   await closeDialog();
 
   await page.goto('/no-such-screen');

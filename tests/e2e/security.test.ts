@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { authenticatorCode } from '../setup/authenticator.ts';
-import { adminPassword, baseUrl, hidden, launchBrowser, newPage, signIn, uid, visible, waitMs } from '../setup/browser.ts';
+import { adminPassword, baseUrl, confirmPassword, hidden, launchBrowser, newPage, signIn, uid, visible, waitMs } from '../setup/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -47,6 +47,7 @@ describe('Settings > Security', () => {
       await openSecurity(page);
       await visible(status(page).getByText('Two-factor sign-in is off.', { exact: true }));
       await page.getByRole('button', { name: 'Enable 2FA' }).click();
+      await confirmPassword(page);
       const dialog = page.getByRole('dialog', { name: 'Enable 2FA' });
       await visible(dialog.getByRole('img', { name: 'QR code for your authenticator app' }));
       const secret = (await dialog.getByTestId('two-factor-secret').innerText()).replace(/\s/g, '');
@@ -94,26 +95,31 @@ describe('Settings > Security', () => {
         await code.fill(authenticatorCode(secret, 1));
         await other.page.getByRole('button', { name: 'Sign In' }).click();
         await other.page.waitForURL('**/dashboard');
+
+        // That new session turns 2FA off: its first account change asks for the password and a code.
+        await openSecurity(other.page);
+        await other.page.getByRole('button', { name: 'Disable 2FA' }).click();
+        const disable = other.page.getByRole('dialog', { name: 'Disable 2FA' });
+        await disable.getByLabel('Password').fill('not-the-password');
+        await disable.getByLabel('Code').fill(recoveryCodes[0]!);
+        await disable.getByRole('button', { name: 'Disable 2FA' }).click();
+        await confirmPassword(other.page, recoveryCodes[1]);
+        await visible(disable.getByText('The password is not correct', { exact: true }));
+        await disable.getByLabel('Password').fill(adminPassword());
+        await disable.getByRole('button', { name: 'Disable 2FA' }).click();
+        await expectToast(other.page, 'Two-factor sign-in is off');
+        await hidden(disable);
+        await visible(status(other.page).getByText('Two-factor sign-in is off.', { exact: true }));
+        await visible(other.page.getByRole('button', { name: 'Enable 2FA' }));
       } finally {
         await other.context.close();
       }
-
-      await page.getByRole('button', { name: 'Disable 2FA' }).click();
-      const disable = page.getByRole('dialog', { name: 'Disable 2FA' });
-      await disable.getByLabel('Password').fill('not-the-password');
-      await disable.getByLabel('Code').fill(recoveryCodes[0]!);
-      await disable.getByRole('button', { name: 'Disable 2FA' }).click();
-      await visible(disable.getByText('The password is not correct', { exact: true }));
-      await disable.getByLabel('Password').fill(adminPassword());
-      await disable.getByRole('button', { name: 'Disable 2FA' }).click();
-      await expectToast(page, 'Two-factor sign-in is off');
-      await hidden(disable);
-      await visible(status(page).getByText('Two-factor sign-in is off.', { exact: true }));
-      await visible(page.getByRole('button', { name: 'Enable 2FA' }));
     } finally {
       // Other files sign in with the password alone: never leave 2FA on (409 here: it is already off).
       const me = await (await page.request.get('/api/auth/me')).json();
       if (me.twoFactorEnabled) {
+        const confirmed = await page.request.post('/api/auth/confirm', { data: { password: adminPassword(), code: recoveryCodes[8] } });
+        expect(confirmed.status()).toBe(204);
         const off = await page.request.post('/api/auth/2fa/disable', { data: { password: adminPassword(), code: recoveryCodes[9] } });
         expect(off.status()).toBe(204);
       }
@@ -127,6 +133,8 @@ describe('Settings > Security', () => {
       const openEnable = async (tab: Page) => {
         await openSecurity(tab);
         await tab.getByRole('button', { name: 'Enable 2FA' }).click();
+        // Asked once: the other tab shares the session and its confirmed password.
+        if (tab === page) await confirmPassword(tab);
         const dialog = tab.getByRole('dialog', { name: 'Enable 2FA' });
         await visible(dialog.getByRole('img', { name: 'QR code for your authenticator app' }));
         return { dialog, secret: (await dialog.getByTestId('two-factor-secret').innerText()).replace(/\s/g, '') };
@@ -169,6 +177,7 @@ describe('Settings > Security', () => {
       await visible(rows.nth(2).getByText('127.0.0.1'));
 
       await dialog.getByRole('button', { name: 'Revoke session: E2E-Tablet on Android, 127.0.0.1' }).click();
+      await confirmPassword(page);
       await expectToast(page, 'Session revoked');
       await hidden(dialog.getByText('E2E-Tablet on Android'));
       // The revoked browser is signed out at its next call.
@@ -207,6 +216,7 @@ describe('Settings > Security', () => {
       await visible(form.getByText('Expiry must be a whole number of days from 1 to 365', { exact: true }));
       await form.getByLabel('Expires in (days)').fill('30');
       await form.getByRole('button', { name: 'Create Token' }).click();
+      await confirmPassword(page);
 
       const value = page.getByLabel('New API token');
       await visible(value);
@@ -231,6 +241,45 @@ describe('Settings > Security', () => {
       await expectToast(page, 'Token revoked');
       await hidden(row);
       expect(await bearerStatus(token)).toBe(401);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('asks for the password before an account change: Cancel does nothing, a wrong one is refused, the right one carries on', async () => {
+    const { page, context } = await signedIn();
+    try {
+      await openSecurity(page);
+      const form = page.getByRole('form', { name: 'Create API token' });
+      const name = `E2E confirm ${uid()}`;
+      await form.getByLabel('Token name').fill(name);
+      const create = form.getByRole('button', { name: 'Create Token' });
+      await create.click();
+      const dialog = page.getByRole('dialog', { name: 'Confirm your password' });
+      const password = dialog.getByLabel('Password', { exact: true });
+      await visible(password);
+      const focused = (locator: typeof password) => locator.evaluate((el) => el === document.activeElement);
+      expect(await focused(password)).toBe(true);
+      expect(await dialog.getByLabel('Code', { exact: true }).count()).toBe(0); // 2FA is off
+
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await hidden(dialog);
+      await expect.poll(() => focused(create), { timeout: waitMs }).toBe(true);
+      const named = async () =>
+        ((await (await page.request.get('/api/tokens')).json()) as { name: string }[]).filter((t) => t.name === name);
+      expect(await named()).toEqual([]);
+
+      await create.click();
+      await password.fill('not-the-password');
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      await visible(dialog.getByText('The password is not correct', { exact: true }));
+      expect(await password.getAttribute('aria-invalid')).toBe('true');
+      await password.fill(adminPassword());
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+      await hidden(dialog);
+      // No second click: the token asked for is made.
+      await visible(page.getByLabel('New API token'));
+      expect(await named()).toHaveLength(1);
     } finally {
       await context.close();
     }

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { adminPassword, baseUrl, launchBrowser, newPage, signIn } from '../setup/browser.ts';
+import { adminPassword, baseUrl, confirmPassword, launchBrowser, newPage, signIn } from '../setup/browser.ts';
 
 const wait = 10_000;
 let browser: Browser;
@@ -30,6 +30,10 @@ async function signedIn() {
   return { page, context };
 }
 
+/** What an integration does: the bearer token, no cookie. */
+const bearerStatus = (token: string) =>
+  fetch(`${baseUrl()}/api/events`, { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.status);
+
 async function openTab(page: Page, name: string) {
   await page.goto('/settings');
   await visible(page.getByRole('tablist', { name: 'Settings sections' }));
@@ -38,13 +42,13 @@ async function openTab(page: Page, name: string) {
 }
 
 describe('settings screen', () => {
-  it('has the four tabs in an accessible tablist, Profile first', async () => {
+  it("has SPEC's four tabs and Team in an accessible tablist, Profile first", async () => {
     const { page, context } = await signedIn();
     try {
       await page.goto('/settings');
       const tablist = page.getByRole('tablist', { name: 'Settings sections' });
       await visible(tablist);
-      expect(await tablist.getByRole('tab').allTextContents()).toEqual(['Profile', 'Notifications', 'Security', 'Global Settings']);
+      expect(await tablist.getByRole('tab').allTextContents()).toEqual(['Profile', 'Notifications', 'Security', 'Global Settings', 'Team']);
       await visible(page.getByRole('tab', { name: 'Profile', selected: true }));
       await visible(page.getByRole('tabpanel').getByRole('button', { name: 'Update Profile' }));
       // Arrow keys move between tabs.
@@ -52,8 +56,8 @@ describe('settings screen', () => {
       await page.keyboard.press('ArrowRight');
       await visible(page.getByRole('tab', { name: 'Notifications', selected: true }));
       await page.keyboard.press('End');
-      await visible(page.getByRole('tab', { name: 'Global Settings', selected: true }));
-      expect(await page.locator(':focus').textContent()).toBe('Global Settings');
+      await visible(page.getByRole('tab', { name: 'Team', selected: true }));
+      expect(await page.locator(':focus').textContent()).toBe('Team');
       // The shell title
       expect(await page.getByTestId('shell-title').textContent()).toBe('Settings');
     } finally {
@@ -113,10 +117,13 @@ describe('settings screen', () => {
     try {
       await openTab(page, 'Security');
       // What they do is covered in security.test.ts; here, that each opens and closes by keyboard.
+      // Escape in the Confirm your password dialog that Enable 2FA opens first: nothing is set up.
       await page.getByRole('button', { name: 'Enable 2FA' }).click();
-      await visible(page.getByRole('dialog', { name: 'Enable 2FA' }).getByLabel('Authentication code'));
+      await visible(page.getByRole('dialog', { name: 'Confirm your password' }).getByLabel('Password', { exact: true }));
       await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: 'Confirm your password' }).waitFor({ state: 'hidden', timeout: wait });
       await page.getByRole('dialog', { name: 'Enable 2FA' }).waitFor({ state: 'hidden', timeout: wait });
+      await visible(page.getByText('Two-factor sign-in is off.', { exact: true }));
       await page.getByRole('button', { name: 'Manage Sessions' }).click();
       await visible(page.getByRole('dialog', { name: 'Manage Sessions' }).getByRole('table', { name: 'Sessions' }));
       await page.keyboard.press('Escape');
@@ -131,6 +138,7 @@ describe('settings screen', () => {
 
       await panel.getByLabel(/^Confirm new password/).fill('another-pass-1');
       await panel.getByRole('button', { name: 'Update Password' }).click();
+      await confirmPassword(page);
       await visible(panel.getByText('The current password is not correct', { exact: true }));
       await expectToast(page, 'Failed to update password', 'The current password is not correct');
     } finally {
@@ -175,19 +183,37 @@ describe('settings screen', () => {
   });
 
   // Last in this file: other files sign in with adminPassword(), so it is changed back at the end.
-  it('security: a changed password works and the old one stops working', async () => {
+  it('security: a changed password works, the old one stops working, and API tokens go unless kept', async () => {
     const original = adminPassword();
     const changed = `Changed-${uid()}`;
     const { page, context } = await signedIn();
+    let restored = false;
     try {
+      // A token from before: "Keep my API tokens" keeps it; a change without it revokes it.
       await openTab(page, 'Security');
       const panel = page.getByRole('tabpanel');
-      await panel.getByLabel(/^Current password/).fill(original);
-      await panel.getByLabel(/^New password/).fill(changed);
-      await panel.getByLabel(/^Confirm new password/).fill(changed);
-      await panel.getByRole('button', { name: 'Update Password' }).click();
-      await expectToast(page, 'Password updated', 'Use your new password the next time you sign in.');
-      expect(await panel.getByLabel(/^Current password/).inputValue()).toBe('');
+      const tokenName = `E2E kept ${uid()}`;
+      await panel.getByLabel('Token name').fill(tokenName);
+      await panel.getByRole('button', { name: 'Create Token' }).click();
+      await confirmPassword(page);
+      const token = await panel.getByLabel('New API token').inputValue();
+      const row = panel.getByRole('table', { name: 'API tokens' }).getByTestId('api-token-row').filter({ hasText: tokenName });
+      await visible(row);
+
+      const change = async (from: string, to: string, keepTokens: boolean) => {
+        await panel.getByLabel(/^Current password/).fill(from);
+        await panel.getByLabel(/^New password/).fill(to);
+        await panel.getByLabel(/^Confirm new password/).fill(to);
+        const keep = panel.getByRole('checkbox', { name: 'Keep my API tokens' });
+        expect(await keep.isChecked()).toBe(false);
+        if (keepTokens) await keep.check();
+        await panel.getByRole('button', { name: 'Update Password' }).click();
+        // The form empties once the change is made (the toast of a change before may still show).
+        await expect.poll(() => panel.getByLabel(/^Current password/).inputValue(), { timeout: wait }).toBe('');
+        await expectToast(page, 'Password updated', 'Use your new password the next time you sign in.');
+      };
+      await change(original, changed, true);
+      expect(await bearerStatus(token)).toBe(200);
 
       // A fresh browser: the old password is refused, the new one signs in.
       const other = await newPage(browser);
@@ -206,13 +232,24 @@ describe('settings screen', () => {
       } finally {
         await other.context.close();
       }
+
+      // Back to the original, the box left unticked: the token stops working and leaves the list.
+      await change(changed, original, false);
+      restored = true;
+      await expect.poll(() => bearerStatus(token), { timeout: wait }).toBe(401);
+      await row.waitFor({ state: 'hidden', timeout: wait });
     } finally {
-      // Whatever happened above: 400 here means the password was never changed.
-      const restored = await page.request.post('/api/auth/password', {
-        data: { currentPassword: changed, newPassword: original, confirmPassword: original },
-      });
+      // Whatever happened above: the password is put back when it is still the changed one.
+      if (!restored) {
+        const stillChanged = await page.request.post('/api/auth/confirm', { data: { password: changed } });
+        if (stillChanged.status() === 204) {
+          const back = await page.request.post('/api/auth/password', {
+            data: { currentPassword: changed, newPassword: original, confirmPassword: original },
+          });
+          expect(back.status()).toBe(200);
+        }
+      }
       await context.close();
-      expect([200, 400]).toContain(restored.status());
     }
     // The original password works again for the files that follow.
     const check = await fetch(`${baseUrl()}/api/auth/login`, {

@@ -192,6 +192,9 @@ describe('members', () => {
       201,
     );
     expect(ok(await browser.get('/api/auth/me')).twoFactorEnabled).toBe(false); // no code asked: the phone is gone
+    // reset again: a member who has signed in is never deleted, even while invited again
+    ok(await first.post(`/api/users/${fay.id}/reset`));
+    expectError(await first.request('DELETE', `/api/users/${fay.id}`), 409, 'Only an invited member can be deleted');
   });
 
   it('"Require two-factor sign-in for every member": a member without it reaches only 2FA setup, me and logout', async () => {

@@ -50,6 +50,18 @@ export async function signIn(page: Page) {
 /** How long e2e waits for anything to appear or go (the machine may be busy). */
 export const waitMs = 10_000;
 
+/**
+ * Answers the Confirm your password dialog that a session's first account change (API tokens, 2FA,
+ * sessions, the password) opens, with a code when 2FA is on; the change then carries on by itself.
+ */
+export async function confirmPassword(page: Page, code?: string) {
+  const dialog = page.getByRole('dialog', { name: 'Confirm your password' });
+  await dialog.getByLabel('Password', { exact: true }).fill(adminPassword());
+  if (code) await dialog.getByLabel('Code', { exact: true }).fill(code);
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await dialog.waitFor({ state: 'hidden', timeout: waitMs });
+}
+
 export interface SignedInSession {
   browser: Browser;
   context: BrowserContext;

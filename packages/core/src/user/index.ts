@@ -155,10 +155,16 @@ export async function acceptInvite(db: Db, rawInput: unknown, address: string, n
   const actor = { userId: user.id, username: user.username, address };
   try {
     await writeUser(db, [
-      userUpdate(user, { status: 'active', passwordHash: await hashPassword(input.password) }, ['inviteHash'], {
-        expression: 'inviteHash = :hash',
-        values: { ':hash': hash },
-      }),
+      // accepting signs the member in: from now on they are in the history and cannot be deleted
+      userUpdate(
+        user,
+        { status: 'active', passwordHash: await hashPassword(input.password), lastSignInAt: new Date(now).toISOString() },
+        ['inviteHash'],
+        {
+          expression: 'inviteHash = :hash',
+          values: { ':hash': hash },
+        },
+      ),
       invitationDelete(hash),
       record(actor, 'accepted', user, `${user.username} accepted the invitation`),
     ]);
@@ -166,7 +172,7 @@ export async function acceptInvite(db: Db, rawInput: unknown, address: string, n
     if (failedConditions(error) !== null) throw new DomainError('invalid', invitationInvalid);
     throw error;
   }
-  return { ...user, status: 'active', version: user.version + 1 };
+  return { ...user, status: 'active', lastSignInAt: new Date(now).toISOString(), version: user.version + 1 };
 }
 
 async function target(db: Db, rawInput: unknown, actor: MemberActor, verb: string) {

@@ -15,5 +15,8 @@ export function formatDate(value: string | number | Date | null | undefined) {
   return Number.isNaN(date.getTime()) ? '' : format(date, 'MMM d, yyyy');
 }
 
+/** 'Nov 24, 2026, 14:05': when something happened (a session, a sign-in). */
+export const formatDateTime = (value: string) => format(new Date(value), 'MMM d, yyyy, HH:mm');
+
 /** 'draft' -> 'Draft' */
 export const capitalize = (value: string) => (value ? value[0]!.toUpperCase() + value.slice(1) : value);

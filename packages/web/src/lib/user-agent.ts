@@ -1,5 +1,3 @@
-import { format } from 'date-fns';
-
 /** 'Chrome 140 on Linux' from a User-Agent header; the raw header stays available as a tooltip. */
 export function describeUserAgent(userAgent: string) {
   if (!userAgent.trim()) return 'Unknown device';
@@ -23,6 +21,3 @@ export function describeUserAgent(userAgent: string) {
   const name = browser ? `${browser[0]} ${browser[1].exec(userAgent)![1]}` : userAgent.split(/[\s/]/)[0]!.slice(0, 40);
   return system ? `${name} on ${system}` : name;
 }
-
-/** 'Nov 24, 2026, 14:05' */
-export const formatDateTime = (value: string) => format(new Date(value), 'MMM d, yyyy, HH:mm');

@@ -1,6 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createFileRoute, redirect } from '@tanstack/react-router';
 import { AppShell } from '../components/layout/app-shell.tsx';
+import { ConfirmPasswordProvider } from '../components/security/confirm-password-dialog.tsx';
+import { TwoFactorGate } from '../components/security/two-factor-gate.tsx';
 import { ConnectionBanner } from '../components/ui/connection-banner.tsx';
 import { trpc, type Api } from '../lib/trpc.ts';
 
@@ -29,7 +31,12 @@ function SignedInApp() {
   return (
     <trpc.Provider client={trpcClient} queryClient={queryClient}>
       <QueryClientProvider client={queryClient}>
-        <AppShell />
+        {/* One Confirm your password dialog for every account change, the 2FA setup's included. */}
+        <ConfirmPasswordProvider>
+          <TwoFactorGate>
+            <AppShell />
+          </TwoFactorGate>
+        </ConfirmPasswordProvider>
         <ConnectionBanner />
       </QueryClientProvider>
     </trpc.Provider>

@@ -4,11 +4,11 @@ import { loginRules, twoFactorRequired, type LoginInput } from '@event-admin/cor
 import { FieldError } from '../components/ui/form-field.tsx';
 import { toast } from '../components/ui/toast.tsx';
 import { auth } from '../lib/auth.ts';
-import { brandName, logoUrl } from '../lib/brand.ts';
 import { errorStatus } from '../lib/errors.ts';
 import { optionalText, searchReader } from '../lib/search-params.ts';
 import { signIn } from '../lib/sign-in.ts';
 import { BusyButton } from '../components/ui/busy-button.tsx';
+import { noChanges, SignInFrame, SignInHeading } from '../components/layout/sign-in-frame.tsx';
 
 /** Where to go after signing in (set by the guard of a protected page). */
 const loginSearch = searchReader((search) => ({ redirect: optionalText(search.redirect, 2000) }));
@@ -33,7 +33,6 @@ function LoginPage() {
   const [needsCode, setNeedsCode] = useState(false);
   const [busy, setBusy] = useState(false);
   const form = useLoginForm(needsCode);
-  const year = useCurrentYear();
   // login.html shows this screen before its script runs: until React has taken it over, nothing
   // can be typed or sent (a native submit would leave the page).
   const ready = useHydrated();
@@ -71,100 +70,75 @@ function LoginPage() {
   });
 
   return (
-    <main className="flex min-h-screen flex-col items-center justify-center bg-base-200 px-4 py-10">
-      <div className="mb-6 flex flex-col items-center gap-2 text-center">
-        <img src={logoUrl} alt="" className="h-12 w-12" />
-        <h1 className="text-3xl font-bold">{brandName}</h1>
-        <p className="text-base-content/70">Admin Dashboard</p>
-      </div>
-      <div className="card w-full max-w-sm bg-base-100 shadow-md">
-        {/* POST: a submit before the script has hydrated the prerendered form (login.html) never puts the password in a URL. */}
-        <form className="card-body gap-4" method="post" onSubmit={onSubmit} noValidate>
-          <div>
-            <h2 className="card-title text-xl">Sign In</h2>
-            <p className="text-sm text-base-content/70">Enter your credentials to access the admin dashboard</p>
-          </div>
-          <label className="form-control w-full">
-            <span className="label-text mb-1 block text-sm font-medium">Username</span>
+    <SignInFrame>
+      {/* POST: a submit before the script has hydrated the prerendered form (login.html) never puts the password in a URL. */}
+      <form className="card-body gap-4" method="post" onSubmit={onSubmit} noValidate>
+        <SignInHeading title="Sign In">Enter your credentials to access the admin dashboard</SignInHeading>
+        <label className="form-control w-full">
+          <span className="label-text mb-1 block text-sm font-medium">Username</span>
+          <input
+            className="input input-bordered w-full"
+            autoComplete="username"
+            disabled={busy}
+            readOnly={!ready}
+            {...form.field('username')}
+          />
+          <FieldError message={form.errors.username} />
+        </label>
+        <div className="form-control w-full">
+          <label htmlFor="login-password" className="label-text mb-1 block text-sm font-medium">
+            Password
+          </label>
+          <div className="join w-full">
             <input
-              className="input input-bordered w-full"
-              autoComplete="username"
+              id="login-password"
+              type={showPassword ? 'text' : 'password'}
+              className="input input-bordered join-item w-full"
+              autoComplete="current-password"
               disabled={busy}
               readOnly={!ready}
-              {...form.field('username')}
+              {...form.field('password')}
             />
-            <FieldError message={form.errors.username} />
-          </label>
-          <div className="form-control w-full">
-            <label htmlFor="login-password" className="label-text mb-1 block text-sm font-medium">
-              Password
-            </label>
-            <div className="join w-full">
-              <input
-                id="login-password"
-                type={showPassword ? 'text' : 'password'}
-                className="input input-bordered join-item w-full"
-                autoComplete="current-password"
-                disabled={busy}
-                readOnly={!ready}
-                {...form.field('password')}
-              />
-              <button
-                type="button"
-                className="btn join-item"
-                aria-label={showPassword ? 'Hide password' : 'Show password'}
-                aria-pressed={showPassword}
-                disabled={busy || !ready}
-                onClick={() => setShowPassword((v) => !v)}
-              >
-                {showPassword ? 'Hide' : 'Show'}
-              </button>
-            </div>
-            <FieldError message={form.errors.password} />
+            <button
+              type="button"
+              className="btn join-item"
+              aria-label={showPassword ? 'Hide password' : 'Show password'}
+              aria-pressed={showPassword}
+              disabled={busy || !ready}
+              onClick={() => setShowPassword((v) => !v)}
+            >
+              {showPassword ? 'Hide' : 'Show'}
+            </button>
           </div>
-          {needsCode && (
-            <div className="form-control w-full">
-              <label htmlFor="login-code" className="label-text mb-1 block text-sm font-medium">
-                Authentication code
-              </label>
-              <input
-                id="login-code"
-                className="input input-bordered w-full"
-                inputMode="text"
-                autoComplete="one-time-code"
-                aria-describedby="login-code-hint"
-                disabled={busy}
-                {...form.field('code')}
-              />
-              <p id="login-code-hint" className="mt-1 text-xs text-base-content/60">
-                The 6-digit code from your authenticator app, or one of your recovery codes
-              </p>
-              <FieldError message={form.errors.code} />
-            </div>
-          )}
-          <BusyButton busy={busy} busyLabel="Signing in..." className="btn btn-primary w-full" disabled={!ready}>
-            Sign In
-          </BusyButton>
-        </form>
-      </div>
-      <footer className="mt-8 text-sm text-base-content/60">
-        © {year} {brandName}. All rights reserved.
-      </footer>
-    </main>
+          <FieldError message={form.errors.password} />
+        </div>
+        {needsCode && (
+          <div className="form-control w-full">
+            <label htmlFor="login-code" className="label-text mb-1 block text-sm font-medium">
+              Authentication code
+            </label>
+            <input
+              id="login-code"
+              className="input input-bordered w-full"
+              inputMode="text"
+              autoComplete="one-time-code"
+              aria-describedby="login-code-hint"
+              disabled={busy}
+              {...form.field('code')}
+            />
+            <p id="login-code-hint" className="mt-1 text-xs text-base-content/60">
+              The 6-digit code from your authenticator app, or one of your recovery codes
+            </p>
+            <FieldError message={form.errors.code} />
+          </div>
+        )}
+        <BusyButton busy={busy} busyLabel="Signing in..." className="btn btn-primary w-full" disabled={!ready}>
+          Sign In
+        </BusyButton>
+      </form>
+    </SignInFrame>
   );
 }
-
-// What the build-time render (prerender.tsx) and the hydration of its markup see is each hook's
-// last argument; React then renders again with the browser's value, without a mismatch.
-const noChanges = () => () => {};
-
-/** This year; in login.html, the year it was built. */
-const useCurrentYear = () =>
-  useSyncExternalStore(
-    noChanges,
-    () => new Date().getFullYear(),
-    () => __BUILD_YEAR__,
-  );
 
 /** True once React runs this screen in the browser; false in login.html's markup. */
 const useHydrated = () =>

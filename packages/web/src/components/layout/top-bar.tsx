@@ -1,14 +1,12 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Link } from '@tanstack/react-router';
 import type { RefObject } from 'react';
-import { auth, useAuth } from '../../lib/auth.ts';
+import { useAuth } from '../../lib/auth.ts';
 import { avatarInitials } from '../../lib/profile.ts';
 import { themeChoices, useTheme } from '../../lib/theme.ts';
-import { trpc } from '../../lib/trpc.ts';
 import { NotificationsButton } from '../audit/notifications.tsx';
 import { MenuIcon } from '../ui/icons.tsx';
 import { HelpButton } from './help-dialog.tsx';
-import { toast } from '../ui/toast.tsx';
+import { useSignOut } from './use-sign-out.ts';
 
 export function TopBar({
   title,
@@ -22,20 +20,9 @@ export function TopBar({
   onOpenSidebar: () => void;
 }) {
   const { username } = useAuth();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const logout = trpc.auth.logout.useMutation({ meta: { skipSignOut: true } });
+  const signOut = useSignOut();
   const theme = useTheme();
   const initials = avatarInitials(username);
-
-  const signOut = async () => {
-    // The server session ends first; the browser forgets it even if the server is unreachable.
-    await logout.mutateAsync().catch(() => undefined);
-    auth.signOut();
-    queryClient.clear();
-    toast({ title: 'Logged out successfully', description: 'You have been logged out of your account' });
-    await navigate({ to: '/login' });
-  };
 
   return (
     <header className="sticky top-0 z-20 flex h-16 items-center gap-2 border-b border-base-300 bg-base-100/95 px-4 backdrop-blur">

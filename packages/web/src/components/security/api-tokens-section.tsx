@@ -6,7 +6,7 @@ import { toast, toastFailure } from '../ui/toast.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { CreateApiTokenForm } from './create-api-token-form.tsx';
-import { copyText } from './recovery-codes.tsx';
+import { ShownOnce } from './shown-once.tsx';
 import { BusyButton } from '../ui/busy-button.tsx';
 import { RevokeButton } from '../ui/busy-button.tsx';
 
@@ -41,29 +41,20 @@ export function ApiTokensSection() {
     >
       <CreateApiTokenForm onCreated={setCreated} />
       {created && (
-        <div role="status" className="alert alert-success flex flex-col items-stretch gap-2">
+        <ShownOnce
+          label="New API token"
+          value={created.token}
+          what="The token was"
+          after={
+            <div>
+              <button type="button" className="btn btn-sm" onClick={() => setCreated(null)}>
+                I have saved it
+              </button>
+            </div>
+          }
+        >
           <p className="font-semibold">Copy the token for {created.name} now: it is not shown again.</p>
-          <div className="join w-full">
-            <label htmlFor="new-api-token" className="sr-only">
-              New API token
-            </label>
-            <input
-              id="new-api-token"
-              readOnly
-              className="input join-item w-full font-mono text-xs text-base-content"
-              value={created.token}
-              onFocus={(e) => e.currentTarget.select()}
-            />
-            <button type="button" className="btn join-item" onClick={() => void copyText(created.token, 'The token was')}>
-              Copy
-            </button>
-          </div>
-          <div>
-            <button type="button" className="btn btn-sm" onClick={() => setCreated(null)}>
-              I have saved it
-            </button>
-          </div>
-        </div>
+        </ShownOnce>
       )}
       <div className="overflow-x-auto">
         <table className="table table-sm" aria-label="API tokens">

@@ -10,11 +10,12 @@ import { Field } from '../ui/form-field.tsx';
 import { toastFailure } from '../ui/toast.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { BusyButton } from '../ui/busy-button.tsx';
+import { useConfirmed, wasCancelled } from './confirm-password-dialog.tsx';
 
 /** Name, scope and expiry of a new token; `onCreated` gets its value, which is shown once. */
 export function CreateApiTokenForm({ onCreated }: { onCreated: (token: CreatedApiToken) => void }) {
   const utils = trpc.useUtils();
-  const create = trpc.tokens.create.useMutation();
+  const create = useConfirmed(trpc.tokens.create.useMutation());
   const form = useForm<CreateApiTokenInput>({
     resolver: zodResolver(createApiTokenInput),
     defaultValues: { name: '', scope: 'read', expiresInDays: 90 },
@@ -28,7 +29,7 @@ export function CreateApiTokenForm({ onCreated }: { onCreated: (token: CreatedAp
       await utils.tokens.list.invalidate();
       onCreated(created);
     } catch (error) {
-      toastFailure('Failed to create token', error);
+      if (!wasCancelled(error)) toastFailure('Failed to create token', error);
     }
   });
 

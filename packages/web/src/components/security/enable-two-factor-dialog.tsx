@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { confirmationRequired } from '@event-admin/core/auth/auth.schema';
 import { enableTwoFactorInput } from '@event-admin/core/two-factor/two-factor.schema';
 import { Dialog } from '../ui/dialog.tsx';
 import { TextField } from '../ui/text-field.tsx';
@@ -9,13 +10,29 @@ import { errorMessage, errorStatus } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { QrCode } from './qr-code.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
-import { BusyButton } from '../ui/busy-button.tsx';
+import { FormActions } from '../ui/busy-button.tsx';
+import { Loading } from '../ui/load-state.tsx';
+import { needsConfirmation, useConfirmed, wasCancelled } from './confirm-password-dialog.tsx';
 
 /** 'ABCDEFGH...' in groups of four, easier to type into an app by hand. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
-/** What the security tab's "Enable 2FA" click started: a new secret, asked for once per opening. */
+/** What an "Enable 2FA" click started (useConfirmed): a new secret, asked for once per opening. */
 export type TwoFactorSetupCall = ReturnType<typeof trpc.twoFactor.setup.useMutation>;
+
+/**
+ * Opening Enable 2FA: `start` opens the dialog and asks for a new secret at once. Without the
+ * password confirmed nothing is set up, so the dialog closes again; other failures show in it.
+ */
+export function useEnableTwoFactor() {
+  const setup = useConfirmed(trpc.twoFactor.setup.useMutation());
+  const [open, setOpen] = useState(false);
+  const start = () => {
+    setOpen(true);
+    setup.mutateAsync().catch((error: unknown) => wasCancelled(error) && setOpen(false));
+  };
+  return { setup, open, start, close: () => setOpen(false) };
+}
 
 /**
  * Enable 2FA: scan (or type) the secret, confirm with a first code, then keep the recovery codes.
@@ -29,7 +46,7 @@ export function EnableTwoFactorDialog({ setup, open, onClose }: { setup: TwoFact
 
 function EnableTwoFactor({ setup, onClose }: { setup: TwoFactorSetupCall; onClose: () => void }) {
   const utils = trpc.useUtils();
-  const enable = trpc.twoFactor.enable.useMutation();
+  const enable = useConfirmed(trpc.twoFactor.enable.useMutation());
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   const form = useForm({ resolver: zodResolver(enableTwoFactorInput), defaultValues: { code: '' } });
 
@@ -40,6 +57,7 @@ function EnableTwoFactor({ setup, onClose }: { setup: TwoFactorSetupCall; onClos
       await utils.auth.me.invalidate();
       toast({ title: 'Two-factor sign-in is on', description: 'You will be asked for a code each time you sign in.', variant: 'success' });
     } catch (error) {
+      if (wasCancelled(error)) return;
       const message = errorMessage(error, genericFailure);
       if (errorStatus(error) === 400) form.setError('code', { message });
       else toast({ title: 'Failed to enable 2FA', description: message, variant: 'destructive' });
@@ -55,14 +73,15 @@ function EnableTwoFactor({ setup, onClose }: { setup: TwoFactorSetupCall; onClos
     >
       {recoveryCodes ? (
         <RecoveryCodes codes={recoveryCodes} onDone={onClose} />
+      ) : needsConfirmation(setup.error) ? (
+        // The Confirm your password dialog is open above this one: setup starts again once it is answered.
+        <p className="py-8 text-center text-base-content/70">{confirmationRequired}.</p>
       ) : setup.isError ? (
         <p role="alert" className="text-error">
           {errorMessage(setup.error, 'Two-factor setup could not start. Please try again.')}
         </p>
       ) : !setup.data ? (
-        <div className="flex justify-center py-8" role="status" aria-label="Preparing two-factor setup">
-          <span className="loading loading-spinner" aria-hidden="true" />
-        </div>
+        <Loading label="Preparing two-factor setup" />
       ) : (
         <form className="flex flex-col items-center gap-4" onSubmit={onSubmit} noValidate>
           <QrCode value={setup.data.otpauthUrl} label="QR code for your authenticator app" />
@@ -81,12 +100,9 @@ function EnableTwoFactor({ setup, onClose }: { setup: TwoFactorSetupCall; onClos
             autoFocus
             disabled={enable.isPending}
           />
-          <div className="flex w-full justify-end gap-2">
-            <button type="button" className="btn btn-ghost" onClick={onClose}>
-              Cancel
-            </button>
-            <BusyButton busy={enable.isPending}>Verify and Enable</BusyButton>
-          </div>
+          <FormActions onCancel={onClose} busy={enable.isPending} className="flex w-full justify-end gap-2">
+            Verify and Enable
+          </FormActions>
         </form>
       )}
     </Dialog>

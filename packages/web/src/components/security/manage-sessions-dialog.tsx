@@ -3,15 +3,17 @@ import { Dialog } from '../ui/dialog.tsx';
 import { Loading, LoadError } from '../ui/load-state.tsx';
 import { toast, toastFailure } from '../ui/toast.tsx';
 import { trpc } from '../../lib/trpc.ts';
-import { describeUserAgent, formatDateTime } from '../../lib/user-agent.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { describeUserAgent } from '../../lib/user-agent.ts';
 import { RevokeButton } from '../ui/busy-button.tsx';
+import { useConfirmed, wasCancelled } from './confirm-password-dialog.tsx';
 
 /** Manage Sessions: every signed-in browser, with Revoke and "Sign out everywhere else". */
 export function ManageSessionsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const utils = trpc.useUtils();
   const sessions = trpc.sessions.list.useQuery(undefined, { enabled: open });
-  const revoke = trpc.sessions.delete.useMutation();
-  const revokeOthers = trpc.sessions.revokeOthers.useMutation();
+  const revoke = useConfirmed(trpc.sessions.delete.useMutation());
+  const revokeOthers = useConfirmed(trpc.sessions.revokeOthers.useMutation());
   // The list is read fresh each time the dialog opens: sessions come and go elsewhere.
   useEffect(() => {
     if (open) void utils.sessions.list.invalidate();
@@ -22,7 +24,7 @@ export function ManageSessionsDialog({ open, onClose }: { open: boolean; onClose
       await work();
       toast({ title, description, variant: 'success' });
     } catch (error) {
-      toastFailure('Failed to revoke', error);
+      if (!wasCancelled(error)) toastFailure('Failed to revoke', error);
     } finally {
       await utils.sessions.list.invalidate();
     }
@@ -31,13 +33,7 @@ export function ManageSessionsDialog({ open, onClose }: { open: boolean; onClose
   const others = list.filter((s) => !s.current);
 
   return (
-    <Dialog
-      open={open}
-      onClose={onClose}
-      size="lg"
-      title="Manage Sessions"
-      description="Browsers signed in as the administrator, newest first."
-    >
+    <Dialog open={open} onClose={onClose} size="lg" title="Manage Sessions" description="Browsers signed in to your account, newest first.">
       {sessions.isPending ? (
         <Loading label="Loading sessions" />
       ) : sessions.isError ? (

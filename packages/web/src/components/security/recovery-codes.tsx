@@ -21,7 +21,7 @@ function download(filename: string, text: string) {
 
 /** The recovery codes, shown once after 2FA is turned on. */
 export function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
-  const text = `Recovery codes for the administrator account. Each works once.\n\n${codes.join('\n')}\n`;
+  const text = `Recovery codes for your account. Each works once.\n\n${codes.join('\n')}\n`;
   return (
     <div className="flex flex-col gap-4">
       <div role="alert" className="alert alert-warning text-sm">

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { appSettingsForm, defaultServiceFeePercentage, type AppSettingsInfo } from '@event-admin/core/settings/settings.schema';
 import { FieldError } from '../ui/form-field.tsx';
-import { Loading, LoadError } from '../ui/load-state.tsx';
+import { Loaded } from '../ui/load-state.tsx';
 import { toast } from '../ui/toast.tsx';
 import { useVersionedForm } from '../ui/use-versioned-form.tsx';
 import { errorMessage } from '../../lib/errors.ts';
@@ -14,13 +14,9 @@ export function GlobalSettingsForm() {
   const settings = trpc.settings.get.useQuery();
   return (
     <SettingsCard title="Global Settings" description="Settings that apply to the whole application.">
-      {settings.isPending ? (
-        <Loading label="Loading settings" />
-      ) : settings.isError ? (
-        <LoadError what="The settings" onRetry={() => void settings.refetch()} />
-      ) : (
-        <ServiceFeeForm settings={settings.data} />
-      )}
+      <Loaded query={settings} label="Loading settings" what="The settings">
+        {(data) => <ServiceFeeForm settings={data} />}
+      </Loaded>
     </SettingsCard>
   );
 }

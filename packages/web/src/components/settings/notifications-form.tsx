@@ -1,34 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { defaultNotifications, notificationsForm } from '@event-admin/core/settings/profile.schema';
+import { Switch } from '../ui/switch.tsx';
 import { toast } from '../ui/toast.tsx';
 import { SettingsCard } from './settings-card.tsx';
-
-/** A labelled on/off switch with a one-line description. */
-function Switch({ label, description, registration }: { label: string; description: string; registration: UseFormRegisterReturn }) {
-  const id = useId();
-  return (
-    <div className="flex items-center justify-between gap-4 py-3">
-      <div>
-        <label htmlFor={id} className="font-medium">
-          {label}
-        </label>
-        <p id={`${id}-description`} className="text-sm text-base-content/70">
-          {description}
-        </p>
-      </div>
-      <input
-        id={id}
-        type="checkbox"
-        role="switch"
-        className="toggle toggle-primary"
-        aria-describedby={`${id}-description`}
-        {...registration}
-      />
-    </div>
-  );
-}
 
 /** Notifications: a form only; SPEC §3 keeps these preferences nowhere, so saving makes no call. */
 export function NotificationsForm() {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { changePasswordForm } from '@event-admin/core/auth/auth.schema';
 import { TextField } from '../ui/text-field.tsx';
@@ -7,27 +7,48 @@ import { toast, genericFailure } from '../ui/toast.tsx';
 import { errorMessage, errorStatus } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { ApiTokensSection } from '../security/api-tokens-section.tsx';
+import { useConfirmed, wasCancelled } from '../security/confirm-password-dialog.tsx';
 import { DisableTwoFactorDialog } from '../security/disable-two-factor-dialog.tsx';
-import { EnableTwoFactorDialog } from '../security/enable-two-factor-dialog.tsx';
+import { EnableTwoFactorDialog, useEnableTwoFactor } from '../security/enable-two-factor-dialog.tsx';
 import { ManageSessionsDialog } from '../security/manage-sessions-dialog.tsx';
+import { TeamTwoFactorPolicy } from '../security/team-two-factor-policy.tsx';
 import { SettingsCard } from './settings-card.tsx';
 import { BusyButton } from '../ui/busy-button.tsx';
 
-/** Security: the password, two-factor sign-in, the signed-in sessions and API tokens, all checked on the server. */
+/**
+ * Security: the password, two-factor sign-in, the signed-in sessions, API tokens and the team's
+ * 2FA rule, all checked on the server. Every change to them asks for the password first when the
+ * server wants it again (the ConfirmPasswordProvider of the signed-in app).
+ */
 export function SecurityForm() {
-  const changePassword = trpc.auth.changePassword.useMutation();
-  const form = useForm({
-    resolver: zodResolver(changePasswordForm),
-    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-  });
+  return (
+    <div className="flex flex-col gap-6">
+      <ChangePassword />
+      <TwoFactorAndSessions />
+      <TeamTwoFactorPolicy />
+      <ApiTokensSection />
+    </div>
+  );
+}
+
+const emptyPasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '', keepTokens: false };
+
+function ChangePassword() {
+  const utils = trpc.useUtils();
+  const changePassword = useConfirmed(trpc.auth.changePassword.useMutation());
+  const form = useForm({ resolver: zodResolver(changePasswordForm), defaultValues: emptyPasswordForm });
   const busy = changePassword.isPending;
+  const keepTokensHint = useId();
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await changePassword.mutateAsync(values);
-      form.reset();
+      form.reset(emptyPasswordForm);
       toast({ title: 'Password updated', description: 'Use your new password the next time you sign in.', variant: 'success' });
+      // Unless kept, the API tokens this user created went with the old password.
+      await utils.tokens.list.invalidate();
     } catch (error) {
+      if (wasCancelled(error)) return;
       const message = errorMessage(error, genericFailure);
       // A wrong current password is the field's problem: say it there too.
       if (errorStatus(error) === 400) form.setError('currentPassword', { message });
@@ -36,50 +57,57 @@ export function SecurityForm() {
   });
 
   return (
-    <div className="flex flex-col gap-6">
-      <SettingsCard title="Password" description="Change the password you sign in with.">
-        <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
-          <TextField
-            form={form}
-            name="currentPassword"
-            label="Current password"
-            type="password"
-            autoComplete="current-password"
-            disabled={busy}
-          />
-          <TextField form={form} name="newPassword" label="New password" type="password" autoComplete="new-password" disabled={busy} />
-          <TextField
-            form={form}
-            name="confirmPassword"
-            label="Confirm new password"
-            type="password"
-            autoComplete="new-password"
-            disabled={busy}
-          />
-          <div>
-            <BusyButton busy={busy}>Update Password</BusyButton>
-          </div>
-        </form>
-      </SettingsCard>
-      <TwoFactorAndSessions />
-      <ApiTokensSection />
-    </div>
+    <SettingsCard title="Password" description="Change the password you sign in with.">
+      <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
+        <TextField
+          form={form}
+          name="currentPassword"
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          disabled={busy}
+        />
+        <TextField form={form} name="newPassword" label="New password" type="password" autoComplete="new-password" disabled={busy} />
+        <TextField
+          form={form}
+          name="confirmPassword"
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          disabled={busy}
+        />
+        <div>
+          <label className="flex items-center gap-2 text-sm">
+            <input
+              type="checkbox"
+              className="checkbox checkbox-sm"
+              aria-describedby={keepTokensHint}
+              disabled={busy}
+              {...form.register('keepTokens')}
+            />
+            Keep my API tokens
+          </label>
+          <p id={keepTokensHint} className="mt-1 text-xs text-base-content/60">
+            Otherwise the API tokens you created stop working: whoever knew the old password may have made one.
+          </p>
+        </div>
+        <div>
+          <BusyButton busy={busy}>Update Password</BusyButton>
+        </div>
+      </form>
+    </SettingsCard>
   );
 }
 
 /** SPEC's Enable 2FA and Manage Sessions buttons, each opening its dialog. */
 function TwoFactorAndSessions() {
   const me = trpc.auth.me.useQuery();
-  const [open, setOpen] = useState<'enable' | 'disable' | 'sessions' | null>(null);
-  const setup = trpc.twoFactor.setup.useMutation();
-  const startEnable = () => {
-    setup.mutate();
-    setOpen('enable');
-  };
+  const [open, setOpen] = useState<'disable' | 'sessions' | null>(null);
+  const enable = useEnableTwoFactor();
   const close = () => setOpen(null);
   const enabled = me.data?.twoFactorEnabled;
   return (
-    <SettingsCard title="Two-factor sign-in and sessions" description="Extra protection for the administrator account.">
+    <SettingsCard title="Two-factor sign-in and sessions" description="Extra protection for your account.">
       <p className="text-sm" data-testid="two-factor-status">
         {me.isPending
           ? 'Checking two-factor sign-in...'
@@ -94,7 +122,7 @@ function TwoFactorAndSessions() {
               Disable 2FA
             </button>
           ) : (
-            <button type="button" className="btn btn-outline" onClick={startEnable}>
+            <button type="button" className="btn btn-outline" onClick={enable.start}>
               Enable 2FA
             </button>
           ))}
@@ -102,7 +130,7 @@ function TwoFactorAndSessions() {
           Manage Sessions
         </button>
       </div>
-      <EnableTwoFactorDialog setup={setup} open={open === 'enable'} onClose={close} />
+      <EnableTwoFactorDialog setup={enable.setup} open={enable.open} onClose={enable.close} />
       <DisableTwoFactorDialog open={open === 'disable'} onClose={close} />
       <ManageSessionsDialog open={open === 'sessions'} onClose={close} />
     </SettingsCard>

@@ -1,9 +1,19 @@
 import type { ReactNode } from 'react';
 
-/** One settings section: a titled card. */
-export function SettingsCard({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+/** One settings section: a titled card; `wide` for one holding a table. */
+export function SettingsCard({
+  title,
+  description,
+  wide = false,
+  children,
+}: {
+  title: string;
+  description?: string;
+  wide?: boolean;
+  children: ReactNode;
+}) {
   return (
-    <section className="card max-w-2xl bg-base-100 shadow-sm">
+    <section className={`card ${wide ? 'max-w-5xl' : 'max-w-2xl'} bg-base-100 shadow-sm`}>
       <div className="card-body gap-4">
         <div>
           <h3 className="card-title text-lg">{title}</h3>

@@ -41,24 +41,31 @@ export function SaveBar({ busy, children }: { busy: boolean; children: ReactNode
   );
 }
 
-/** A form's Cancel and submit buttons, at its end (`className`: a dialog's 'modal-action'). */
+/**
+ * A form's Cancel and submit buttons, at its end (`className`: a dialog's 'modal-action'); the
+ * submit button is busy while `busy` (`submitClassName`: 'btn btn-error' for a destructive one).
+ */
 export function FormActions({
   onCancel,
   children,
   className = 'flex justify-end gap-2',
+  busy = false,
+  submitClassName = 'btn btn-primary',
 }: {
   onCancel: () => void;
   children: ReactNode;
   className?: string;
+  busy?: boolean;
+  submitClassName?: string;
 }) {
   return (
     <div className={className}>
       <button type="button" className="btn btn-ghost" onClick={onCancel}>
         Cancel
       </button>
-      <button type="submit" className="btn btn-primary">
+      <BusyButton busy={busy} className={submitClassName}>
         {children}
-      </button>
+      </BusyButton>
     </div>
   );
 }

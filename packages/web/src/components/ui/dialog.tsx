@@ -6,7 +6,8 @@ type CloseCheck = () => boolean;
 const CloseGuards = createContext<((check: CloseCheck) => () => void) | null>(null);
 
 /**
- * A modal on the native <dialog>: focus is trapped and Escape closes it, as browsers do.
+ * A modal on the native <dialog>: focus is trapped and Escape closes it, as browsers do. Focus goes
+ * to the control marked `data-autofocus`, else to the first one (the close button).
  * `onClose` fires for Escape, the backdrop and the close button; when a form inside holds unsaved
  * edits, those three ask first. A form's own Cancel button calls its handler directly, unasked.
  */
@@ -36,7 +37,12 @@ export function Dialog({
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // A control rendered with the dialog is mounted before this opens it, when nothing in it can
+      // take focus (React's autoFocus comes too early): `data-autofocus` names the one to focus.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
 
@@ -102,7 +108,7 @@ export function DiscardChangesDialog({ onKeep, onDiscard }: { onKeep: () => void
   return (
     <Dialog open onClose={onKeep} title="Discard unsaved changes?" description="Your changes have not been saved.">
       <div className="modal-action mt-2">
-        <button type="button" className="btn btn-ghost" onClick={onKeep} autoFocus>
+        <button type="button" className="btn btn-ghost" onClick={onKeep} data-autofocus>
           Keep editing
         </button>
         <button type="button" className="btn btn-error" onClick={onDiscard}>

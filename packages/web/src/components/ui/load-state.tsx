@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+
 /** A part of a screen whose data is on its way: a spinner that names what it waits for. */
 export function Loading({ label }: { label: string }) {
   return (
@@ -17,4 +19,23 @@ export function LoadError({ what, onRetry }: { what: string; onRetry: () => void
       </button>
     </div>
   );
+}
+
+/** The read a part of a screen shows: its data once there, Loading before, LoadError if it failed. */
+export function Loaded<T>({
+  query,
+  label,
+  what,
+  children,
+}: {
+  query: { isPending: boolean; isError: boolean; data: T | undefined; refetch: () => Promise<unknown> };
+  /** Loading's label: 'Loading settings' */
+  label: string;
+  /** LoadError's subject: 'The settings' */
+  what: string;
+  children: (data: T) => ReactNode;
+}) {
+  if (query.isPending) return <Loading label={label} />;
+  if (query.isError || query.data === undefined) return <LoadError what={what} onRetry={() => void query.refetch()} />;
+  return children(query.data);
 }

@@ -5,9 +5,10 @@ import { GlobalSettingsForm } from '../../components/settings/global-settings-fo
 import { NotificationsForm } from '../../components/settings/notifications-form.tsx';
 import { ProfileForm } from '../../components/settings/profile-form.tsx';
 import { SecurityForm } from '../../components/settings/security-form.tsx';
+import { TeamSettings } from '../../components/settings/team-settings.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 
-const settingsTabs = ['profile', 'notifications', 'security', 'global'] as const;
+const settingsTabs = ['profile', 'notifications', 'security', 'global', 'team'] as const;
 type SettingsTab = (typeof settingsTabs)[number];
 
 export const Route = createFileRoute('/_authed/settings')({
@@ -22,7 +23,7 @@ function SettingsPage() {
   const tab: SettingsTab = Route.useSearch().tab ?? 'profile';
   return (
     <div>
-      <PageHeader title="Settings" description="Manage your profile, notifications, security and the application's settings." />
+      <PageHeader title="Settings" description="Manage your profile, notifications, security, the application's settings and the team." />
       <Tabs
         label="Settings sections"
         value={tab}
@@ -32,6 +33,7 @@ function SettingsPage() {
           { id: 'notifications', label: 'Notifications', content: <NotificationsForm /> },
           { id: 'security', label: 'Security', content: <SecurityForm /> },
           { id: 'global', label: 'Global Settings', content: <GlobalSettingsForm /> },
+          { id: 'team', label: 'Team', content: <TeamSettings /> },
         ]}
       />
     </div>

@@ -22,8 +22,11 @@ export const Route = createFileRoute('/_authed/events/$eventId')({
       trpc.cta.get.ensureData(id),
       trpc.contentBlocks.get.ensureData(id),
     ]);
-    // A 401 is the session's to handle (it signs out); anything else goes back to the list.
-    if (event.status === 'fulfilled' || preload || errorStatus(event.reason) === 401) return;
+    // A 401 is the session's to handle (it signs out), a 403 the required 2FA setup's (TwoFactorGate);
+    // anything else goes back to the list.
+    if (event.status === 'fulfilled' || preload) return;
+    const status = errorStatus(event.reason);
+    if (status === 401 || status === 403) return;
     toast({ title: 'Error', description: 'Failed to load event. Redirecting to events page.', variant: 'destructive' });
     throw redirect({ to: '/events', replace: true });
   },
