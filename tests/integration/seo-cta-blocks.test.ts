@@ -88,6 +88,7 @@ describe('GET /api/events-with-details', () => {
       title: withSeo.title,
       date: withSeo.date,
       status: withSeo.status,
+      archivedAt: null,
       seo: { title: 'Joined title', description: 'Joined description', keywords: 'a, b, c' },
     });
     expect(b.seo).toBeNull();
