@@ -16,7 +16,8 @@ const TwoFactorSetup = lazy(() => import('./two-factor-setup.tsx').then((module)
  */
 export function TwoFactorGate({ children }: { children: ReactNode }) {
   const utils = trpc.useUtils();
-  const me = trpc.auth.me.useQuery();
+  // A request of its own: a screen's batch of reads keeps its shape, and its failure is not this one's.
+  const me = trpc.auth.me.useQuery(undefined, { trpc: { context: { alone: true } } });
   // Held until the setup says it is done: enabling ends `twoFactorSetupRequired` before the
   // recovery codes are put away.
   const [settingUp, setSettingUp] = useState(false);
