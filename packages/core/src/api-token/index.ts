@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { auditPut } from '../audit/audit.repo.ts';
+import { securityEvent, type MemberActor } from '../audit/audit.repo.ts';
 import type { Db } from '../db/client.ts';
 import { notFound } from '../error.ts';
 import { SessionCache } from '../session/cache.ts';
@@ -45,21 +45,11 @@ const dayMs = 24 * 60 * 60_000;
 
 const info = ({ id, name, scope, createdAt, expiresAt }: ApiTokenInfo): ApiTokenInfo => ({ id, name, scope, createdAt, expiresAt });
 
-/** Who manages a token, and from where: its owner, and the history's actor and address. */
-export interface Actor {
-  userId: string;
-  username: string;
-  address: string;
-}
-
 /** Tokens from before members were recorded belong to the first member (the one administrator there was). */
 const ownerOf = (token: StoredApiToken) => token.ownerId ?? firstMemberId;
 
-const securityEvent = (actor: Actor, action: string, summary: string) =>
-  auditPut({ actor: actor.username, action, entity: 'auth', entityId: actor.username, summary, address: actor.address });
-
 /** Creates a token owned by its creator; its value is answered this once and only its hash is stored (never in the history). */
-export async function create(db: Db, rawInput: unknown, actor: Actor, now = Date.now()): Promise<CreatedApiToken> {
+export async function create(db: Db, rawInput: unknown, actor: MemberActor, now = Date.now()): Promise<CreatedApiToken> {
   const input = createApiTokenInput.parse(rawInput);
   const token = tokenPrefix + randomBytes(32).toString('base64url');
   const created: ApiTokenInfo = {
@@ -80,14 +70,14 @@ export async function list(db: Db, ownerId: string): Promise<ApiTokenInfo[]> {
 }
 
 /** Revokes a token: its next call is refused at once here, and within seconds everywhere (docs/security.md). */
-export async function revoke(db: Db, rawInput: unknown, actor: Actor) {
+export async function revoke(db: Db, rawInput: unknown, actor: MemberActor) {
   const { id } = revokeApiTokenInput.parse(rawInput);
   const found = (await listApiTokenItems(db)).find((t) => t.id === id && ownerOf(t) === actor.userId);
   if (!found) throw notFound('API token');
   await end(db, found, actor, `Revoked the API token "${found.name}"`);
 }
 
-async function end(db: Db, token: StoredApiToken, actor: Actor, summary: string) {
+async function end(db: Db, token: StoredApiToken, actor: MemberActor, summary: string) {
   tokenCacheFor(db).delete(token.tokenHash);
   await deleteApiToken(db, token.tokenHash, [securityEvent(actor, 'token_revoked', summary)]);
 }
@@ -96,7 +86,7 @@ async function end(db: Db, token: StoredApiToken, actor: Actor, summary: string)
  * A new password revokes the tokens its user created (tokens from before owners were recorded
  * belong to the one administrator there was). Answers how many went.
  */
-export async function revokeCreatedBy(db: Db, actor: Actor) {
+export async function revokeCreatedBy(db: Db, actor: MemberActor) {
   const owned = (await listApiTokenItems(db)).filter((t) => ownerOf(t) === actor.userId);
   for (const token of owned) await end(db, token, actor, `Revoked the API token "${token.name}" with the password change`);
   return owned.length;

@@ -37,6 +37,17 @@ const monthMark = (month: string): Companion => ({
   committed: (db) => void marked(db).add(month),
 });
 
+/** A member acting, and from where: the history's actor and, for security events, its address. */
+export interface MemberActor {
+  userId: string;
+  username: string;
+  address: string;
+}
+
+/** A security event's history record (entity `auth`, filed under the member): never a secret, a code or a token. */
+export const securityEvent = (actor: { username: string; address: string }, action: string, summary: string, notable = false) =>
+  auditPut({ actor: actor.username, action, entity: 'auth', entityId: actor.username, summary, address: actor.address, notable });
+
 /**
  * The history record's Put, to ride in the same TransactWriteItems as the change it records, so
  * no change exists without its record. Its own partition serves one entity's history; gsi1 a

@@ -1,4 +1,4 @@
-import { auditPut } from '../audit/audit.repo.ts';
+import { securityEvent, type MemberActor } from '../audit/audit.repo.ts';
 import { failedConditions } from '../db/write.ts';
 import { randomBytes } from 'node:crypto';
 import {
@@ -60,16 +60,6 @@ export interface SessionPrincipal extends SessionUser {
   sessionId: string;
   twoFactorEnabled: boolean;
 }
-
-/** Who acts on their own account, and from where (for the history and the throttle). */
-export interface AccountActor {
-  userId: string;
-  username: string;
-  address: string;
-}
-
-const securityEvent = (actor: { username: string; address: string }, action: string, summary: string, notable = false) =>
-  auditPut({ actor: actor.username, action, entity: 'auth', entityId: actor.username, summary, address: actor.address, notable });
 
 const invalidLogin = () => new DomainError('unauthorized', 'Invalid username or password');
 const wrongPassword = () => new DomainError('invalid', 'The password is not correct');
@@ -292,7 +282,7 @@ async function end(db: Db, session: StoredSession, actor: { username: string; ad
 }
 
 /** Revokes one of the caller's sessions by its id: refused at once here, within seconds everywhere (docs/security.md). */
-export async function revoke(db: Db, rawInput: unknown, actor: AccountActor, now = Date.now()) {
+export async function revoke(db: Db, rawInput: unknown, actor: MemberActor, now = Date.now()) {
   const { id } = revokeSessionInput.parse(rawInput);
   const session = (await liveSessionsOf(db, actor.userId, now)).find((s) => s.id === id);
   if (!session) throw notFound('Session');
@@ -303,7 +293,7 @@ export async function revoke(db: Db, rawInput: unknown, actor: AccountActor, now
 export async function revokeOthers(
   db: Db,
   currentSessionId: string,
-  actor: AccountActor,
+  actor: MemberActor,
   why = 'Signed out everywhere else',
   now = Date.now(),
 ) {
@@ -333,7 +323,7 @@ export async function changePassword(
   admin: AdminCredentials,
   rawInput: unknown,
   currentSessionId: string,
-  actor: AccountActor,
+  actor: MemberActor,
   now = Date.now(),
 ) {
   const input = changePasswordForm.parse(rawInput);
@@ -357,7 +347,7 @@ export async function changePassword(
 }
 
 /** Settings > Security > Disable 2FA: the password (counted like a sign-in), then a code. */
-export async function disableTwoFactor(db: Db, admin: AdminCredentials, rawInput: unknown, actor: AccountActor, now = Date.now()) {
+export async function disableTwoFactor(db: Db, admin: AdminCredentials, rawInput: unknown, actor: MemberActor, now = Date.now()) {
   const input = disableTwoFactorForm.parse(rawInput);
   if (!(await TwoFactor.isEnabled(db, actor.userId))) throw new DomainError('conflict', 'Two-factor sign-in is not on.');
   const user = await getUser(db, actor.userId);

@@ -1,6 +1,6 @@
 import { auditPut } from '../audit/audit.repo.ts';
-import { transact } from '../db/write.ts';
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isConditionFailure, transact } from '../db/write.ts';
+import { DeleteCommand, GetCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { isIP } from 'node:net';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
@@ -74,46 +74,37 @@ async function readThrottle(db: Db, attempt: Attempt) {
   return result.Item as ThrottleItem | undefined;
 }
 
-const isConditionFailure = (error: unknown) => error instanceof Error && error.name === 'ConditionalCheckFailedException';
+/** One conditional update of this name and address's count: false when its condition does not hold. */
+async function updateIf(
+  db: Db,
+  attempt: Attempt,
+  update: Pick<UpdateCommandInput, 'UpdateExpression' | 'ConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'>,
+) {
+  try {
+    await db.doc.send(new UpdateCommand({ TableName: db.tableName, Key: throttleKey(attempt), ...update }));
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
 
 /** One conditional ADD: succeeds only while the checks let through are fewer than allowed. */
-async function takeAttempt(db: Db, attempt: Attempt, now: number) {
-  try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: throttleKey(attempt),
-        UpdateExpression: 'ADD attempts :one SET #ttl = :ttl',
-        ConditionExpression: 'attribute_not_exists(attempts) OR attempts < :max OR attempts < allowed',
-        ExpressionAttributeNames: { '#ttl': 'ttl' },
-        ExpressionAttributeValues: { ':one': 1, ':max': maxFailedLogins, ':ttl': Math.ceil((now + forgetAfterMs) / 1000) },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
+const takeAttempt = (db: Db, attempt: Attempt, now: number) =>
+  updateIf(db, attempt, {
+    UpdateExpression: 'ADD attempts :one SET #ttl = :ttl',
+    ConditionExpression: 'attribute_not_exists(attempts) OR attempts < :max OR attempts < allowed',
+    ExpressionAttributeNames: { '#ttl': 'ttl' },
+    ExpressionAttributeValues: { ':one': 1, ':max': maxFailedLogins, ':ttl': Math.ceil((now + forgetAfterMs) / 1000) },
+  });
 
 /** A lock that has run out allows one more check: the first to see it opens it, the others wait. */
-async function reopen(db: Db, attempt: Attempt, item: ThrottleItem) {
-  try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: throttleKey(attempt),
-        UpdateExpression: 'SET allowed = :allowed REMOVE lockedUntil',
-        ConditionExpression: 'lockedUntil = :seen',
-        ExpressionAttributeValues: { ':allowed': Number(item.attempts ?? 0) + 1, ':seen': item.lockedUntil },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
+const reopen = (db: Db, attempt: Attempt, item: ThrottleItem) =>
+  updateIf(db, attempt, {
+    UpdateExpression: 'SET allowed = :allowed REMOVE lockedUntil',
+    ConditionExpression: 'lockedUntil = :seen',
+    ExpressionAttributeValues: { ':allowed': Number(item.attempts ?? 0) + 1, ':seen': item.lockedUntil },
+  });
 
 /**
  * Counts a password check before it is made, or refuses it (429) when this username and address
@@ -152,20 +143,12 @@ export async function recordFailure(db: Db, attempt: Attempt, now: number, what 
   const failures = Number((await readThrottle(db, attempt))?.attempts ?? 1);
   const wait = lockoutMsAfter(failures);
   if (wait === 0) return;
-  try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: throttleKey(attempt),
-        UpdateExpression: 'SET lockedUntil = :until',
-        ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lockedUntil) OR lockedUntil < :until)',
-        ExpressionAttributeValues: { ':until': now + wait },
-      }),
-    );
-  } catch (error) {
-    // a longer lock set by a parallel failure stands; a success meanwhile cleared the count
-    if (!isConditionFailure(error)) throw error;
-  }
+  // a longer lock set by a parallel failure stands; a success meanwhile cleared the count
+  await updateIf(db, attempt, {
+    UpdateExpression: 'SET lockedUntil = :until',
+    ConditionExpression: 'attribute_exists(pk) AND (attribute_not_exists(lockedUntil) OR lockedUntil < :until)',
+    ExpressionAttributeValues: { ':until': now + wait },
+  });
   throw lockedOut(now + wait, now);
 }
 
@@ -174,19 +157,11 @@ export async function recordFailure(db: Db, attempt: Attempt, now: number, what 
  * still to come): it is not a failure, so it does not count toward the lock.
  */
 export async function releaseAttempt(db: Db, attempt: Attempt) {
-  try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: throttleKey(attempt),
-        UpdateExpression: 'ADD attempts :minus',
-        ConditionExpression: 'attempts > :zero',
-        ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
+  await updateIf(db, attempt, {
+    UpdateExpression: 'ADD attempts :minus',
+    ConditionExpression: 'attempts > :zero',
+    ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+  });
 }
 
 /** A successful check forgets the failures of this name and address. */

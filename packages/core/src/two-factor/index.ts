@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { DomainError } from '../error.ts';
-import { auditPut } from '../audit/audit.repo.ts';
+import { securityEvent, type MemberActor } from '../audit/audit.repo.ts';
 import { hashSecret, sha256Hex, verifySecretHash } from '../session/password.ts';
 import {
   acceptStep,
@@ -32,7 +32,7 @@ export async function isEnabled(db: Db, userId: string) {
 }
 
 /** A new 160-bit secret (RFC 4226 recommends 160) and its otpauth:// URL; nothing is on until `enable`. */
-export async function setup(db: Db, actor: Actor, now = Date.now()): Promise<TwoFactorSetup> {
+export async function setup(db: Db, actor: MemberActor, now = Date.now()): Promise<TwoFactorSetup> {
   if (await isEnabled(db, actor.userId)) throw alreadyOn();
   const secret = base32Encode(randomBytes(20));
   await putTwoFactorSetup(db, actor.userId, secret, now + setupLifetimeMs);
@@ -66,18 +66,8 @@ async function matchingRecoveryEntry(stored: readonly string[], code: string) {
   return stored[matches.indexOf(true)];
 }
 
-/** Whose second factor, and from where: for the history. */
-export interface Actor {
-  userId: string;
-  username: string;
-  address: string;
-}
-
-const securityEvent = (actor: Actor, action: string, summary: string) =>
-  auditPut({ actor: actor.username, action, entity: 'auth', entityId: actor.username, summary, address: actor.address });
-
 /** Confirms the pending secret with a first code; answers the recovery codes, shown this once. */
-export async function enable(db: Db, rawInput: unknown, actor: Actor, now = Date.now()) {
+export async function enable(db: Db, rawInput: unknown, actor: MemberActor, now = Date.now()) {
   const { code, secret } = enableTwoFactorInput.parse(rawInput);
   if (await isEnabled(db, actor.userId)) throw alreadyOn();
   const pending = await getTwoFactorSetup(db, actor.userId);
@@ -114,7 +104,7 @@ export async function enable(db: Db, rawInput: unknown, actor: Actor, now = Date
  * never be used again, nor any earlier one; a recovery code is removed, and its use recorded in
  * the history (never the code itself). Answers which kind passed, or false.
  */
-export async function verifyCode(db: Db, code: string, actor: Actor, now = Date.now()): Promise<'app' | 'recovery' | false> {
+export async function verifyCode(db: Db, code: string, actor: MemberActor, now = Date.now()): Promise<'app' | 'recovery' | false> {
   const factor = await getTwoFactor(db, actor.userId);
   if (!factor) return false;
   const digits = code.replace(/\s/g, '');
@@ -133,7 +123,7 @@ export async function verifyCode(db: Db, code: string, actor: Actor, now = Date.
  * Turns the second factor off: the password is checked by the caller (counted like a sign-in);
  * a code (or a recovery code) proves the phone.
  */
-export async function disable(db: Db, rawInput: unknown, actor: Actor, now = Date.now()) {
+export async function disable(db: Db, rawInput: unknown, actor: MemberActor, now = Date.now()) {
   const { code } = disableTwoFactorForm.parse(rawInput);
   if (!(await isEnabled(db, actor.userId))) throw new DomainError('conflict', 'Two-factor sign-in is not on.');
   if (!(await verifyCode(db, code, actor, now))) throw wrongCode();

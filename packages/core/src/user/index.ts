@@ -1,6 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { auditPut } from '../audit/audit.repo.ts';
+import { auditPut, type MemberActor } from '../audit/audit.repo.ts';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { failedConditions, type TransactItem } from '../db/write.ts';
@@ -34,13 +34,6 @@ import {
 export { getUser, getUserByUsername, publicUser, type StoredUser } from './user.repo.ts';
 
 export { firstMemberId } from './first-member.ts';
-
-/** Who acts on the team, and from where. */
-export interface MemberActor {
-  userId: string;
-  username: string;
-  address: string;
-}
 
 const record = (actor: MemberActor, action: string, user: { id: string }, summary: string) =>
   auditPut({ actor: actor.username, action, entity: 'user', entityId: user.id, summary, address: actor.address });
