@@ -12,27 +12,47 @@ let client: Client;
 beforeAll(async () => ({ api, client } = await startSignedIn()));
 afterAll(() => api.stop());
 
-it('after random purchases, status changes, refunds and bulk actions, every counter and day figure equals a recomputation', async () => {
+it('after random purchases, status changes, refunds, bulk actions, erasures and deletes, every counter and day figure equals a recomputation', async () => {
   // Seeded: the same sequence on every run, so a failure can be replayed.
   const { next: rand, pick } = random(20261124);
   const events = await Promise.all([1, 2, 3].map(() => createEvent(client)));
   const customers = await Promise.all([1, 2, 3, 4, 5].map(() => createCustomer(client)));
   const ids: string[] = [];
   const reached = new Set<string>();
+  /** customers not erased yet: a purchase for an erased one is refused (409), the others pick from these */
+  const live = [...customers];
 
   const op = async () => {
     const roll = rand();
     if (roll < 0.3 || ids.length === 0) {
       const status = pick(['completed', 'completed', 'pending', 'failed'] as const);
       const amount = (100 + Math.floor(rand() * 4900)) / 100;
-      const body = { eventId: pick(events).id, customerId: pick(customers).id, amount, status, paymentMethod: 'Card' };
+      const buyer = pick(live);
+      const body = { eventId: pick(events).id, customerId: buyer.id, amount, status, paymentMethod: 'Card' };
       const created = await client.post('/api/transactions', body);
+      // erased while this purchase was on its way (an erasure runs beside it): refused, nothing counted
+      if (created.status === 409 && !live.includes(buyer)) return;
       expect(created.status, created.text).toBe(201);
       ids.push(created.body.id);
       reached.add(created.body.status);
       return;
     }
-    if (roll < 0.38) return void (await addViews(client, pick(events).id, 1 + Math.floor(rand() * 5)));
+    if (roll < 0.35) return void (await addViews(client, pick(events).id, 1 + Math.floor(rand() * 5)));
+    if (roll < 0.41 && live.length > 2) {
+      // erasure removes the person, not the sale: no counter may move
+      const [erased] = live.splice(Math.floor(rand() * live.length), 1);
+      return void ok(await client.post(`/api/customers/${erased!.id}/erase`, { confirm: erased!.email }));
+    }
+    if (roll < 0.44) {
+      // an event and a customer that never sold, deleted again: what their creation counted goes back
+      const [event, customer] = await Promise.all([createEvent(client), createCustomer(client)]);
+      await addViews(client, event.id, 3);
+      for (const path of [`/api/events/${event.id}`, `/api/customers/${customer.id}`]) {
+        const removed = await client.request('DELETE', path);
+        expect(removed.status, removed.text).toBe(204);
+      }
+      return;
+    }
     if (roll < 0.55) {
       const result = await client.post(`/api/transactions/${pick(ids)}/status`, { status: pick(['completed', 'failed', 'pending']) });
       if (result.status === 200) reached.add(result.body.status);
@@ -99,6 +119,7 @@ it('after random purchases, status changes, refunds and bulk actions, every coun
     expect(counts.completed).toBe(mine.filter(isSale).length);
   }
 
+  expect(live.length).toBeLessThan(customers.length);
   const dashboard = ok(await client.get('/api/dashboard/stats'));
   const netCents = details.reduce((sum, t) => sum + net(t), 0);
   expect(dashboard.ticketSales).toBe(Math.round(netCents / 100));
@@ -108,6 +129,8 @@ it('after random purchases, status changes, refunds and bulk actions, every coun
   // the totals' shards, added up
   const stats = (await getStatsItem(api.db, true))!;
   expect(stats.ticketSalesCents).toBe(netCents);
+  expect(stats.customerCount).toBe(customers.length);
+  expect(stats.eventCount).toBe(events.length);
   expect(stats.conversionSumMilli).toBe(conversions.reduce((a, b) => a + b, 0));
 
   const totals = ok(await client.get('/api/transactions/totals'));
@@ -130,7 +153,7 @@ it('after random purchases, status changes, refunds and bulk actions, every coun
     true,
   );
   const day = ok(await client.get(`/api/reports/sales?from=${today}&to=${today}`));
-  expect(day.totals).toMatchObject(figures(details));
+  expect(day.totals).toMatchObject({ ...figures(details), newCustomers: customers.length });
   expect(day.totals.netCents).toBe(netCents);
   for (const event of events) {
     const own = ok(await client.get(`/api/reports/sales?from=${today}&to=${today}&eventId=${event.id}`));

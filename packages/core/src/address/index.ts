@@ -1,7 +1,13 @@
 import { auditPut } from '../audit/audit.repo.ts';
 import { diffFields } from '../audit/audit.rules.ts';
 import { randomUUID } from 'node:crypto';
-import { customerExists, defaultAddressAttribute, defaultAddressClaim, getCustomerItem } from '../customer/customer.repo.ts';
+import {
+  customerErased,
+  customerExists,
+  defaultAddressAttribute,
+  defaultAddressClaim,
+  getCustomerItem,
+} from '../customer/customer.repo.ts';
 import { failedConditions, retry, transact, withRetry } from '../db/write.ts';
 import { notFound } from '../error.ts';
 import { fn } from '../fn.ts';
@@ -33,7 +39,8 @@ export const create = fn(createAddressInput, async (db, input, actor) => {
     try {
       await transact(db, [customerExists(customerId), { Put: { Item: item } }, record]);
     } catch (error) {
-      if (failedConditions(error)?.includes(0)) throw notFound('Customer');
+      if (failedConditions(error)?.includes(0))
+        throw (await getCustomerItem(db, customerId, true)) ? customerErased() : notFound('Customer');
       throw error;
     }
     return fromItem(item);
@@ -42,6 +49,7 @@ export const create = fn(createAddressInput, async (db, input, actor) => {
   return withRetry(async () => {
     const [customer, addresses] = await Promise.all([getCustomerItem(db, customerId, true), listAddressItems(db, customerId)]);
     if (!customer) throw notFound('Customer');
+    if (customer.erasedAt) throw customerErased();
     const seen = customer[defaultAddressAttribute(input.addressType)] as string | undefined;
     // Addresses stored before the customer recorded its Primary are demoted too.
     const previous = new Set(addresses.filter((a) => a.isDefault && a.addressType === input.addressType).map((a) => String(a.id)));

@@ -9,6 +9,9 @@ import { normalizeSearch, type ListOrder } from '../shared.schema.ts';
 import { customerSearchText, phoneDigits, phoneSearchDigits } from './customer.rules.ts';
 import type { createCustomerInput, CustomerInfo, updateCustomerInput } from './customer.schema.ts';
 
+/** An erased customer is kept for their sales, never changed again (nor given new purchases or addresses). */
+export const customerErased = () => new DomainError('conflict', 'This customer was erased and can no longer be changed');
+
 export const duplicateEmail = () => new DomainError('conflict', 'A customer with this email address already exists');
 
 /**
@@ -96,6 +99,8 @@ export function customerCountersUpdate(
   customer: Record<string, unknown>,
   counts: Record<string, unknown> | undefined,
   delta: CustomerCounterDelta,
+  /** a new purchase: refused once the customer is erased (the erasure marks this item, so a racing one reads again) */
+  newPurchase = false,
 ) {
   const before = customerCounts(customer, counts);
   const legacy = customerCounts(customer, undefined);
@@ -115,6 +120,7 @@ export function customerCountersUpdate(
     values[':least'] = Math.max(1, 1 - delta.completed) - legacy.completed;
     conditions.push(`(${values[':least'] <= 0 ? 'attribute_not_exists(completedPurchases) OR ' : ''}completedPurchases >= :least)`);
   }
+  if (newPurchase) conditions.push('attribute_not_exists(erasedAt)');
   const update: TransactItem = {
     Update: {
       Key: keys.customerCounts(String(customer.id)),
@@ -135,7 +141,7 @@ export function defaultAddressClaim(customerId: string, addressType: string, add
     Update: {
       Key: keys.customer(customerId),
       UpdateExpression: 'SET #slot = :id',
-      ConditionExpression: seen === undefined ? 'attribute_exists(pk) AND attribute_not_exists(#slot)' : '#slot = :seen',
+      ConditionExpression: `attribute_not_exists(erasedAt) AND ${seen === undefined ? 'attribute_exists(pk) AND attribute_not_exists(#slot)' : '#slot = :seen'}`,
       ExpressionAttributeNames: { '#slot': defaultAddressAttribute(addressType) },
       ExpressionAttributeValues: { ':id': addressId, ...(seen === undefined ? {} : { ':seen': seen }) },
     },
@@ -176,9 +182,9 @@ export function customerDeletes(current: Record<string, unknown>, addressIds: re
   ];
 }
 
-/** A check that the customer exists, to ride in a transaction that needs it. */
+/** A check that the customer exists and was not erased, to ride in a transaction that needs it. */
 export const customerExists = (id: string): TransactItem => ({
-  ConditionCheck: { Key: keys.customer(id), ConditionExpression: 'attribute_exists(pk)' },
+  ConditionCheck: { Key: keys.customer(id), ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(erasedAt)' },
 });
 
 /** Many customers by id at once (names for transaction rows, bulk loads): BatchGetItem. */
@@ -233,12 +239,13 @@ export async function updateCustomerItem(
 ) {
   const current = await getCustomerItem(db, input.id, true);
   if (!current) throw notFound('Customer');
+  if (current.erasedAt) throw customerErased();
   const version = input.version ?? Number(current.version);
   const update = {
     Key: keys.customer(input.id),
     UpdateExpression:
       'SET #name = :name, email = :email, phone = :phone, searchText = :searchText, phoneDigits = :phoneDigits, updatedAt = :now ADD version :one',
-    ConditionExpression: 'version = :version',
+    ConditionExpression: 'version = :version AND attribute_not_exists(erasedAt)',
     ExpressionAttributeNames: { '#name': 'name' },
     ExpressionAttributeValues: {
       ':name': input.name,

@@ -25,6 +25,29 @@ export type DeleteCustomerInput = z.input<typeof deleteCustomerInput>;
 export const customersPageInput = pageInput(50).extend({ order: listOrder });
 export type CustomersPageInput = z.input<typeof customersPageInput>;
 
+/**
+ * The Erase customer form: the customer's e-mail address typed again, so an erasure is never one
+ * stray click (compared without case or surrounding spaces, on the server).
+ */
+export const eraseCustomerForm = z.object({
+  confirm: z
+    .string({ error: "Type the customer's email address to confirm" })
+    .trim()
+    .min(1, "Type the customer's email address to confirm")
+    .max(320, 'Email must be at most 320 characters'),
+});
+export type EraseCustomerForm = z.input<typeof eraseCustomerForm>;
+
+/** customers.erase, POST /api/customers/{id}/erase `{ confirm }`. */
+export const eraseCustomerInput = eraseCustomerForm.extend({ id: entityId });
+export type EraseCustomerInput = z.input<typeof eraseCustomerInput>;
+
+/** What an erased customer is called everywhere their name was (the customer, their transactions). */
+export const erasedCustomerName = 'Erased customer';
+
+/** Where an erasure stands: the answer comes at once, the history and purchases may follow in the background. */
+export type ErasureState = 'in_progress' | 'complete';
+
 export interface CustomerInfo {
   id: string;
   name: string;
@@ -33,4 +56,8 @@ export interface CustomerInfo {
   createdAt: string;
   updatedAt: string;
   version: number;
+  /** set once the customer was erased (GDPR art. 17): the record stays, the person is gone */
+  erasedAt?: string;
+  /** with `erasedAt`: whether their history and purchases are scrubbed yet */
+  erasure?: ErasureState;
 }

@@ -31,6 +31,7 @@ import {
   pageCustomerItems,
   updateCustomerItem,
 } from './customer.repo.ts';
+import { historyErasureJob, personalTerms, workErasure } from './customer-erasure.ts';
 import { createCustomerInput, customerIdInput, customersPageInput, deleteCustomerInput, updateCustomerInput } from './customer.schema.ts';
 
 /** Puts a customer, claims its e-mail address, counts it (totals and its day's new customers) and records it, in one transaction. */
@@ -83,6 +84,7 @@ const remove = fn(deleteCustomerInput, async (db, input, actor) => {
       customerHasTransactionItems(db, input.id),
     ]);
     if (!item) throw notFound('Customer');
+    const terms = await personalTerms(db, item);
     if (anyTransaction || customerCounts(item, counts).transactions > 0) throw hasTransactions();
     if (input.version !== undefined && input.version !== Number(item.version)) throw staleVersion('This customer was');
     try {
@@ -95,6 +97,8 @@ const remove = fn(deleteCustomerInput, async (db, input, actor) => {
         statsIncrement({ customerCount: -1 }),
         ...dailyFigures({ date: String(item.createdAt), newCustomers: -1 }),
         auditPut({ actor, action: 'deleted', entity: 'customer', entityId: input.id, summary: 'Deleted the customer and their addresses' }),
+        // the person leaves the history written about them too
+        historyErasureJob(input.id, terms, new Date()),
       ]);
     } catch (error) {
       // an edit, a first purchase or an address came in between: read again
@@ -104,8 +108,10 @@ const remove = fn(deleteCustomerInput, async (db, input, actor) => {
     return true;
   });
   await deleteLeftoverAddresses(db, input.id);
+  await workErasure(db, input.id);
 });
 export { remove as delete };
+export { erase } from './customer-erasure.ts';
 
 export const get = fn(customerIdInput, async (db, { id }) => fromItem(await requireCustomer(db, id)));
 

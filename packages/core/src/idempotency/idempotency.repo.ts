@@ -87,6 +87,15 @@ export function idempotencyPut(idempotency: Idempotency, answer: unknown, now = 
 }
 
 /**
+ * How an answer is kept and given back: an answer naming a person is kept without it (what an
+ * erasure cannot reach must not hold personal data) and completed again from the records on a replay.
+ */
+export interface AnswerKeeping<T> {
+  stored: (answer: T) => unknown;
+  replayed: (stored: unknown) => Promise<T>;
+}
+
+/**
  * A write that takes an Idempotency-Key, done once per key: an answer already recorded for the
  * key is answered again; otherwise `attempt` runs under withRetry, adding `keep(answer)` to its
  * transaction (the record of its answer, nothing without a key). When it loses to another request
@@ -97,18 +106,24 @@ export async function writeOnce<T>(
   db: Db,
   idempotency: Idempotency | undefined,
   attempt: (keep: (answer: T) => TransactItem[]) => Promise<T | typeof retry>,
+  keeping?: AnswerKeeping<T>,
 ): Promise<T> {
-  const earlier = await earlierAnswer<T>(db, idempotency);
+  const replay = async () => {
+    const earlier = await earlierAnswer<unknown>(db, idempotency);
+    if (!earlier) return undefined;
+    return { answer: keeping ? await keeping.replayed(earlier.answer) : (earlier.answer as T) };
+  };
+  const earlier = await replay();
   if (earlier) return earlier.answer;
-  const keep = (answer: T) => (idempotency ? [idempotencyPut(idempotency, answer)] : []);
+  const keep = (answer: T) => (idempotency ? [idempotencyPut(idempotency, keeping ? keeping.stored(answer) : answer)] : []);
   try {
     return await withRetry(async () => {
       const result = await attempt(keep);
       if (result !== retry || !idempotency) return result;
-      return (await earlierAnswer<T>(db, idempotency))?.answer ?? retry;
+      return (await replay())?.answer ?? retry;
     });
   } catch (error) {
-    const again = error instanceof DomainError ? await earlierAnswer<T>(db, idempotency) : undefined;
+    const again = error instanceof DomainError ? await replay() : undefined;
     if (again) return again.answer;
     throw error;
   }

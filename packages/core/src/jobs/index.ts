@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
-import { claimJob, finishJob, getJobItem, pendingJobItems, releaseJob, saveJobCursor, type JobItem } from './job.repo.ts';
+import { claimJob, finishJob, getJobItem, pendingJobItems, releaseJob, saveJobCursor, type JobItem, type JobKind } from './job.repo.ts';
+import { erasureStep } from './erase-step.ts';
 import { renameStep } from './rename-step.ts';
 
 export { queueJob, type JobKind } from './job.repo.ts';
@@ -35,42 +36,81 @@ const jobsPerRun = 25;
  * and a job is deleted only if no rename came after the one it applied.
  */
 export async function runPendingJobs(db: Db, options: RunOptions): Promise<RunResult> {
-  const deadline = Date.now() + options.budgetMs;
-  const pageSize = options.pageSize ?? 200;
-  const leaseMs = options.leaseMs ?? 30_000;
-  const owner = randomUUID();
-  const result: RunResult = { finished: 0, steps: 0, read: 0, renamed: 0, more: false };
-  const outOfTime = () => result.steps > 0 && Date.now() >= deadline;
-
+  const run = jobRun(options);
   for (const queued of await pendingJobItems(db, jobsPerRun)) {
-    if (outOfTime()) {
-      result.more = true;
+    if (run.outOfTime()) {
+      run.result.more = true;
       break;
     }
-    if (!(await claimJob(db, queued, owner, Date.now(), Date.now() + leaseMs))) continue;
-    let job: JobItem | undefined = queued;
-    while (job) {
-      const step = await renameStep(db, job, job.cursor, pageSize);
-      result.steps += 1;
-      result.read += step.read;
-      result.renamed += step.renamed;
-      const saved =
-        step.cursor === null ? await finishJob(db, job, owner) : await saveJobCursor(db, job, owner, step.cursor, Date.now() + leaseMs);
-      if (saved && step.cursor === null) {
-        result.finished += 1;
-        break;
-      }
-      if (saved) job = { ...job, cursor: step.cursor! };
-      // Queued again meanwhile (a newer name, its cursor reset): go on with it while the lease is ours.
-      else job = await getJobItem(db, job.kind, job.targetId).then((now) => (now?.leaseOwner === owner ? now : undefined));
-      if (job && outOfTime()) {
-        await releaseJob(db, job, owner);
-        result.more = true;
-        return result;
-      }
+    await workJob(db, queued, run);
+    if (run.result.more) break;
+  }
+  return run.result;
+}
+
+/**
+ * Works one job now, within a time budget, if no other worker holds it: what a write that must
+ * answer quickly but would rather finish at once calls (an erasure). True when the job is done
+ * (or was already: no job left under that name).
+ */
+export async function runJobNow(db: Db, kind: JobKind, targetId: string, options: RunOptions): Promise<boolean> {
+  const queued = await getJobItem(db, kind, targetId);
+  if (!queued) return true;
+  const run = jobRun(options);
+  await workJob(db, queued, run);
+  return run.result.finished > 0;
+}
+
+/** One run's budget, identity and tally. */
+function jobRun(options: RunOptions) {
+  const deadline = Date.now() + options.budgetMs;
+  const result: RunResult = { finished: 0, steps: 0, read: 0, renamed: 0, more: false };
+  return {
+    owner: randomUUID(),
+    pageSize: options.pageSize ?? 200,
+    leaseMs: options.leaseMs ?? 30_000,
+    result,
+    outOfTime: () => result.steps > 0 && Date.now() >= deadline,
+  };
+}
+
+/** The step a job's kind takes: each reads a page from its cursor and says where the next begins (null: done). */
+type Step = (
+  db: Db,
+  job: JobItem,
+  cursor: string | null | undefined,
+  limit: number,
+) => Promise<{ renamed: number; read: number; cursor: string | null }>;
+const stepOf = (job: JobItem): Step => (job.kind === 'erase-customer' ? erasureStep : renameStep);
+
+/**
+ * Claims a job and works it a step at a time until it is done or the run is out of time (then the
+ * job is released with its cursor saved, and `more` set).
+ */
+async function workJob(db: Db, queued: JobItem, run: ReturnType<typeof jobRun>) {
+  const { owner, result } = run;
+  if (!(await claimJob(db, queued, owner, Date.now(), Date.now() + run.leaseMs))) return;
+  let job: JobItem | undefined = queued;
+  while (job) {
+    const step: Awaited<ReturnType<Step>> = await stepOf(job)(db, job, job.cursor, run.pageSize);
+    result.steps += 1;
+    result.read += step.read;
+    result.renamed += step.renamed;
+    const saved =
+      step.cursor === null ? await finishJob(db, job, owner) : await saveJobCursor(db, job, owner, step.cursor, Date.now() + run.leaseMs);
+    if (saved && step.cursor === null) {
+      result.finished += 1;
+      return;
+    }
+    if (saved) job = { ...job, cursor: step.cursor! };
+    // Queued again meanwhile (a newer name, its cursor reset): go on with it while the lease is ours.
+    else job = await getJobItem(db, job.kind, job.targetId).then((now) => (now?.leaseOwner === owner ? now : undefined));
+    if (job && run.outOfTime()) {
+      await releaseJob(db, job, owner);
+      result.more = true;
+      return;
     }
   }
-  return result;
 }
 
 /** Starts the pending jobs without waiting for them: what a write that queued one calls. */

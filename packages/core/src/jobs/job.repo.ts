@@ -4,8 +4,11 @@ import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { isConditionFailure, type TransactItem } from '../db/write.ts';
 
-/** What a background job does: copy a new name onto the purchases that store it. */
-export type JobKind = 'rename-event' | 'rename-customer';
+/**
+ * What a background job does: copy a new name onto the purchases that store it, or finish a
+ * customer's erasure (their purchases, addresses and history: customer/customer-erasure.ts).
+ */
+export type JobKind = 'rename-event' | 'rename-customer' | 'erase-customer';
 
 /** A job as stored: the name to apply, its progress, and who works it now. */
 export interface JobItem {
@@ -13,6 +16,11 @@ export interface JobItem {
   targetId: string;
   /** the event's title or the customer's name to put on their purchases */
   name: string;
+  /**
+   * an erasure's texts to remove from the history (the person's names, e-mails and phones): the
+   * only copy left once the customer is erased, deleted with the job when it completes
+   */
+  terms?: string[];
   /** set anew each time the job is queued: the worker's writes are conditional on it */
   ref: string;
   /** where the next step starts (rename-step.ts); absent: from the beginning */
@@ -28,13 +36,15 @@ export interface JobItem {
  * rename overwrites the name and starts the work over, so the last name wins; a worker's lease
  * stays, and that worker notices the new `ref` at its next save.
  */
-export function queueJob(kind: JobKind, targetId: string, name: string, now: Date): TransactItem {
+export function queueJob(kind: JobKind, targetId: string, name: string, now: Date, terms?: readonly string[]): TransactItem {
   const queuedAt = now.toISOString();
+  const withTerms = terms ? { set: ', terms = :terms', values: { ':terms': [...terms] } } : { set: '', values: {} };
   return {
     Update: {
       Key: keys.job(kind, targetId),
       UpdateExpression:
-        'SET #kind = :kind, #targetId = :targetId, #name = :name, #ref = :ref, #queuedAt = :queuedAt, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk REMOVE #cursor',
+        'SET #kind = :kind, #targetId = :targetId, #name = :name, #ref = :ref, #queuedAt = :queuedAt, gsi1pk = :gsi1pk, gsi1sk = :gsi1sk' +
+        `${withTerms.set} REMOVE #cursor`,
       ExpressionAttributeNames: {
         '#kind': 'kind',
         '#targetId': 'targetId',
@@ -50,6 +60,7 @@ export function queueJob(kind: JobKind, targetId: string, name: string, now: Dat
         ':ref': randomUUID(),
         ':queuedAt': queuedAt,
         ...prefixed(keys.pendingJobs(queuedAt, `${kind}#${targetId}`)),
+        ...withTerms.values,
       },
     },
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { customerCountersUpdate, customerExists, getCustomerWithCounts } from '../customer/customer.repo.ts';
+import { customerCountersUpdate, customerErased, customerExists, getCustomerWithCounts } from '../customer/customer.repo.ts';
 import type { Db } from '../db/client.ts';
 import { failedConditions, retry, transact } from '../db/write.ts';
 import { notFound } from '../error.ts';
@@ -40,9 +40,10 @@ export async function createTransaction(db: Db, input: CreateInput, actor = syst
     const [event, customer] = await Promise.all([getEventItem(db, input.eventId), getCustomerWithCounts(db, input.customerId, true)]);
     if (!event) throw notFound('Event');
     if (!customer.item) throw notFound('Customer');
+    if (customer.item.erasedAt) throw customerErased();
     const item = transactionItem(input, { eventTitle: String(event.title), customerName: String(customer.item.name) }, id, now);
     const amountCents = item.amountCents;
-    const customerChange = customerCountersUpdate(customer.item, customer.counts, { transactions: 1, completed: completed ? 1 : 0 });
+    const customerChange = customerCountersUpdate(customer.item, customer.counts, { transactions: 1, completed: completed ? 1 : 0 }, true);
     const totals: Record<string, number> = { transactionCount: 1, transactionAmountCents: amountCents };
     if (customerChange.totals.uniqueCustomers) totals.uniqueCustomers = customerChange.totals.uniqueCustomers;
     if (completed) {

@@ -10,7 +10,7 @@ import { idempotencyOf, writeOnce } from '../idempotency/idempotency.repo.ts';
 import { formatCents, parseAmountToCents } from './money.ts';
 import type { TransactionDetail } from './transaction.schema.ts';
 import { saleCounterItems, transactionChangeUpdate, type CustomerCounts } from './sale-counters.ts';
-import { detailFromItem, getTransactionItemById, type StoredRefund, type TransactionItem } from './transaction.repo.ts';
+import { detailFromItem, detailKeeping, getTransactionItemById, type StoredRefund, type TransactionItem } from './transaction.repo.ts';
 import { refundProblem, statusAfterRefund } from './transaction.rules.ts';
 
 /** Refunds one transaction may hold: keeps the item small (each refund is a line on it). */
@@ -63,42 +63,50 @@ export async function refundTransaction(
   actor: string,
 ) {
   const idempotency = idempotencyOf('transactions.createRefund', input, actor);
-  const done = await writeOnce<TransactionDetail>(db, idempotency, async (keep) => {
-    const item = (await getTransactionItemById(db, input.id, true)) as TransactionItem | undefined;
-    if (!item) throw notFound('Transaction');
-    const problem = refundProblem(item.status);
-    if (problem) throw new DomainError('conflict', problem);
-    const refunded = Number(item.refundedCents ?? 0);
-    const remaining = item.amountCents - refunded;
-    const amountCents = input.amount === undefined ? remaining : parseAmountToCents(input.amount)!;
-    if (amountCents > remaining) {
-      throw new DomainError('invalid', `Refund amount ${formatCents(amountCents)} is more than the ${formatCents(remaining)} that remains`);
-    }
-    if ((item.refunds?.length ?? 0) >= maxRefundsPerTransaction) {
-      throw new DomainError('conflict', `A transaction can be refunded at most ${maxRefundsPerTransaction} times`);
-    }
-    const customer = await getCustomerWithCounts(db, item.customerId, true);
-    if (!customer.item) throw notFound('Customer');
-    const refund: StoredRefund = { id: randomUUID(), amountCents, reason: input.reason, createdAt: new Date().toISOString() };
-    const after = refunded + amountCents;
-    const answer = detailFromItem({
-      ...item,
-      status: statusAfterRefund(item.amountCents, after),
-      refundedCents: after,
-      refunds: [...(item.refunds ?? []), refund],
-      version: Number(item.version ?? 0) + 1,
-    });
-    try {
-      await transact(db, [
-        ...refundTransactionItems(item, { item: customer.item, counts: customer.counts }, refund, actor),
-        ...keep(answer),
-      ]);
-    } catch (error) {
-      if (failedConditions(error)?.length) return retry;
-      throw error;
-    }
-    return answer;
-  });
+  const done = await writeOnce<TransactionDetail>(
+    db,
+    idempotency,
+    async (keep) => {
+      const item = (await getTransactionItemById(db, input.id, true)) as TransactionItem | undefined;
+      if (!item) throw notFound('Transaction');
+      const problem = refundProblem(item.status);
+      if (problem) throw new DomainError('conflict', problem);
+      const refunded = Number(item.refundedCents ?? 0);
+      const remaining = item.amountCents - refunded;
+      const amountCents = input.amount === undefined ? remaining : parseAmountToCents(input.amount)!;
+      if (amountCents > remaining) {
+        throw new DomainError(
+          'invalid',
+          `Refund amount ${formatCents(amountCents)} is more than the ${formatCents(remaining)} that remains`,
+        );
+      }
+      if ((item.refunds?.length ?? 0) >= maxRefundsPerTransaction) {
+        throw new DomainError('conflict', `A transaction can be refunded at most ${maxRefundsPerTransaction} times`);
+      }
+      const customer = await getCustomerWithCounts(db, item.customerId, true);
+      if (!customer.item) throw notFound('Customer');
+      const refund: StoredRefund = { id: randomUUID(), amountCents, reason: input.reason, createdAt: new Date().toISOString() };
+      const after = refunded + amountCents;
+      const answer = detailFromItem({
+        ...item,
+        status: statusAfterRefund(item.amountCents, after),
+        refundedCents: after,
+        refunds: [...(item.refunds ?? []), refund],
+        version: Number(item.version ?? 0) + 1,
+      });
+      try {
+        await transact(db, [
+          ...refundTransactionItems(item, { item: customer.item, counts: customer.counts }, refund, actor),
+          ...keep(answer),
+        ]);
+      } catch (error) {
+        if (failedConditions(error)?.length) return retry;
+        throw error;
+      }
+      return answer;
+    },
+    detailKeeping(db),
+  );
   await eventCountersMoved(db, done.eventId);
   return done;
 }

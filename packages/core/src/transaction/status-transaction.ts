@@ -7,7 +7,7 @@ import { eventCountersMoved } from '../event/counters.ts';
 import { idempotencyOf, writeOnce } from '../idempotency/idempotency.repo.ts';
 import { formatCents } from './money.ts';
 import { completedDailyFigures, saleCounterItems, transactionChangeUpdate, type CustomerCounts } from './sale-counters.ts';
-import { detailFromItem, getTransactionItemById, type TransactionItem } from './transaction.repo.ts';
+import { detailFromItem, detailKeeping, getTransactionItemById, type TransactionItem } from './transaction.repo.ts';
 import { statusChangeProblem } from './transaction.rules.ts';
 import type { TransactionDetail, TransactionStatus } from './transaction.schema.ts';
 
@@ -49,26 +49,31 @@ export async function changeTransactionStatus(
   actor: string,
 ) {
   const idempotency = idempotencyOf('transactions.updateStatus', input, actor);
-  const done = await writeOnce<TransactionDetail>(db, idempotency, async (keep) => {
-    const item = (await getTransactionItemById(db, input.id, true)) as TransactionItem | undefined;
-    if (!item) throw notFound('Transaction');
-    if (input.version !== undefined && input.version !== Number(item.version ?? 0)) throw staleVersion('This transaction was');
-    const problem = statusChangeProblem(item.status, input.status);
-    if (problem) throw new DomainError('conflict', problem);
-    const customer = await getCustomerWithCounts(db, item.customerId, true);
-    if (!customer.item) throw notFound('Customer');
-    const answer = detailFromItem({ ...item, status: input.status, version: Number(item.version ?? 0) + 1 });
-    try {
-      await transact(db, [
-        ...statusTransactionItems(item, { item: customer.item, counts: customer.counts }, input.status, actor),
-        ...keep(answer),
-      ]);
-    } catch (error) {
-      if (failedConditions(error)?.length) return retry;
-      throw error;
-    }
-    return answer;
-  });
+  const done = await writeOnce<TransactionDetail>(
+    db,
+    idempotency,
+    async (keep) => {
+      const item = (await getTransactionItemById(db, input.id, true)) as TransactionItem | undefined;
+      if (!item) throw notFound('Transaction');
+      if (input.version !== undefined && input.version !== Number(item.version ?? 0)) throw staleVersion('This transaction was');
+      const problem = statusChangeProblem(item.status, input.status);
+      if (problem) throw new DomainError('conflict', problem);
+      const customer = await getCustomerWithCounts(db, item.customerId, true);
+      if (!customer.item) throw notFound('Customer');
+      const answer = detailFromItem({ ...item, status: input.status, version: Number(item.version ?? 0) + 1 });
+      try {
+        await transact(db, [
+          ...statusTransactionItems(item, { item: customer.item, counts: customer.counts }, input.status, actor),
+          ...keep(answer),
+        ]);
+      } catch (error) {
+        if (failedConditions(error)?.length) return retry;
+        throw error;
+      }
+      return answer;
+    },
+    detailKeeping(db),
+  );
   if (input.status === 'completed') await eventCountersMoved(db, done.eventId);
   return done;
 }

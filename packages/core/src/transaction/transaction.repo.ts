@@ -228,3 +228,20 @@ export async function renameTransaction(db: Db, found: Record<string, unknown>, 
   }
   return false;
 }
+
+/**
+ * A transaction's answer as an Idempotency-Key keeps it: without the customer's name or the
+ * refunds' reasons (text an erasure scrubs, which must not live on where it cannot reach), which
+ * a replay reads again from the transaction (refunds by id: they are only ever appended).
+ */
+export const detailKeeping = (db: Db) => ({
+  stored: ({ customerName: _name, refunds, ...answer }: TransactionDetail) => ({ ...answer, refundIds: refunds.map((r) => r.id) }),
+  replayed: async (stored: unknown) => {
+    const { refundIds, ...answer } = stored as Omit<TransactionDetail, 'customerName' | 'refunds'> & { refundIds: string[] };
+    const current = detailFromItem((await getTransactionItemById(db, answer.id, true)) ?? {});
+    const refunds = refundIds.flatMap((id) => current.refunds.filter((refund) => refund.id === id));
+    // in the first answer's key order (detailFromItem's), so the replay is the same text
+    const values: Record<string, unknown> = { ...answer, customerName: current.customerName, refunds };
+    return Object.fromEntries(Object.keys(current).map((key) => [key, values[key]])) as unknown as TransactionDetail;
+  },
+});

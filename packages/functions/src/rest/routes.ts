@@ -137,6 +137,7 @@ export const routes: RestRoute[] = [
       send(api.customers.delete, req.query.version === undefined ? {} : { version: Number(req.query.version) }, { id: req.params.id }),
     204,
   ),
+  route('POST', '/api/customers/:id/erase', (api, req) => send(api.customers.erase, object(req.body), { id: req.params.id })),
   route('GET', '/api/customers/:id/purchases', (api, req) => api.customers.transactions({ id: req.params.id })),
   route('GET', '/api/customers/:id/addresses', (api, req) => api.customers.addresses({ id: req.params.id })),
   route(

@@ -15,6 +15,12 @@ export const customersRouter = router({
     await ctx.jobs?.kick();
     return customer;
   }),
+  erase: adminProcedure.input(Customer.erase.schema).mutation(async ({ ctx, input }) => {
+    const customer = await Customer.erase(ctx.db, input, ctx.actor);
+    // What the request did not finish (a long history) goes on in the background: start it now.
+    if (customer.erasure === 'in_progress') await ctx.jobs?.kick();
+    return customer;
+  }),
   delete: adminProcedure.input(Customer.delete.schema).mutation(({ ctx, input }) => Customer.delete(ctx.db, input, ctx.actor)),
   transactions: adminProcedure.input(Customer.transactions.schema).query(({ ctx, input }) => Customer.transactions(ctx.db, input)),
   transactionHistory: adminProcedure
