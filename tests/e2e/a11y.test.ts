@@ -153,6 +153,12 @@ async function walkEveryScreen(viewport: typeof desktop, scheme: 'light' | 'dark
   await closeDialog();
   await openDialog(/^View /);
   await check('customer detail, Transactions');
+  await dialog().getByRole('button', { name: 'Erase', exact: true }).click();
+  const erase = page.getByRole('dialog', { name: 'Erase customer?' });
+  await visible(erase);
+  await check('Erase customer dialog');
+  await erase.getByRole('button', { name: 'Cancel' }).click();
+  await erase.waitFor({ state: 'hidden' });
   await tab('Addresses');
   await check('customer detail, Addresses');
   await tab('History');

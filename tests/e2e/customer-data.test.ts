@@ -32,3 +32,33 @@ it("a new customer's page links the data export and deletes them after asking", 
   await hidden(page.getByRole('button', { name: `View ${name}` }));
   expect((await page.request.get(`/api/customers/${customer.id}`)).status()).toBe(404);
 });
+
+it('erases a customer with a purchase after the e-mail is typed again, and the page says Erased', async () => {
+  const name = `Erin Forgotten${uid()}`;
+  const email = `erin.${uid()}@example.com`;
+  const customer = await (await page.request.post('/api/customers', { data: { name, email } })).json();
+  const event = await (await page.request.get('/api/events/recent?limit=1')).json();
+  const bought = await page.request.post('/api/transactions', {
+    data: { eventId: event[0].id, customerId: customer.id, amount: '$12.00', status: 'completed', paymentMethod: 'Cash' },
+  });
+  expect(bought.status()).toBe(201);
+
+  await page.goto(`/customers?q=${encodeURIComponent(name)}`);
+  await page.getByRole('button', { name: `View ${name}` }).click();
+  const details = page.getByRole('dialog', { name });
+  await details.getByRole('button', { name: 'Erase', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Erase customer?' });
+  const typed = confirm.getByLabel(`Type ${email} to confirm`);
+  await typed.fill('someone.else@example.com');
+  await confirm.getByRole('button', { name: 'Erase Customer' }).click();
+  await visible(confirm.getByText("does not match this customer's", { exact: false }));
+  await typed.fill(email);
+  await confirm.getByRole('button', { name: 'Erase Customer' }).click();
+  await visible(page.getByRole('region', { name: 'Notifications' }).getByText('Customer erased', { exact: true }));
+  await hidden(confirm);
+  const erased = page.getByRole('dialog', { name: 'Erased customer' });
+  await visible(erased.getByText('Erased', { exact: true }));
+  await hidden(erased.getByRole('button', { name: 'Erase', exact: true }));
+  await visible(erased.getByRole('link', { name: 'Export data' }));
+  expect(await (await page.request.get(`/api/customers/${customer.id}`)).json()).toMatchObject({ name: 'Erased customer', email: '' });
+});

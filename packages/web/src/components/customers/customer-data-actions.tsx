@@ -2,20 +2,31 @@ import { useState } from 'react';
 import type { CustomerInfo } from '@event-admin/core/customer/customer.schema';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { DownloadIcon } from '../ui/icons.tsx';
+import { EraseCustomerDialog } from './erase-customer-dialog.tsx';
 import { toast } from '../ui/toast.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 
 /**
- * The customer's data: a download of everything held about them (GDPR art. 15), and Delete while
- * they have no transactions (the server refuses it otherwise: their sales stay counted).
+ * The customer's data: a download of everything held about them (GDPR art. 15), Erase (art. 17:
+ * the person goes, the sales stay), and Delete while they have no transactions (the server
+ * refuses it otherwise: their sales stay counted).
  */
-export function CustomerDataActions({ customer, onDeleted }: { customer: CustomerInfo; onDeleted: () => void }) {
+export function CustomerDataActions({
+  customer,
+  onDeleted,
+  onErased,
+}: {
+  customer: CustomerInfo;
+  onDeleted: () => void;
+  onErased: (customer: CustomerInfo) => void;
+}) {
   // the Transactions tab's query: no second request
   const transactions = trpc.customers.transactionHistory.useQuery({ id: customer.id });
   const utils = trpc.useUtils();
   const remove = trpc.customers.delete.useMutation();
   const [confirming, setConfirming] = useState(false);
+  const [erasing, setErasing] = useState(false);
   const close = () => {
     remove.reset();
     setConfirming(false);
@@ -37,6 +48,20 @@ export function CustomerDataActions({ customer, onDeleted }: { customer: Custome
         <DownloadIcon />
         Export data
       </a>
+      {!customer.erasedAt && (
+        <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => setErasing(true)}>
+          Erase
+        </button>
+      )}
+      <EraseCustomerDialog
+        customer={customer}
+        open={erasing}
+        onClose={() => setErasing(false)}
+        onErased={(erased) => {
+          setErasing(false);
+          onErased(erased);
+        }}
+      />
       {transactions.data?.length === 0 && (
         <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => setConfirming(true)}>
           Delete
@@ -52,8 +77,9 @@ export function CustomerDataActions({ customer, onDeleted }: { customer: Custome
         onConfirm={() => void confirm()}
         onClose={close}
       >
-        {customer.name} ({customer.email}) and their addresses are deleted, and the e-mail address can be used again. The history keeps a
-        record that a customer was deleted. This cannot be undone.
+        {customer.name}
+        {customer.email ? ` (${customer.email})` : ''} and their addresses are deleted, and the e-mail address can be used again. The
+        history keeps a record that a customer was deleted. This cannot be undone.
       </ConfirmDialog>
     </div>
   );

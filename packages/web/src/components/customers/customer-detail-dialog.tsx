@@ -12,7 +12,16 @@ import { TransactionHistory } from './transaction-history.tsx';
 type DetailTab = 'transactions' | 'addresses' | 'history';
 
 /** View: who the customer is, their purchases, their addresses and the history of changes to them; export or delete their data. */
-export function CustomerDetailDialog({ customer, onClose }: { customer: CustomerInfo | null; onClose: () => void }) {
+export function CustomerDetailDialog({
+  customer,
+  onClose,
+  onErased,
+}: {
+  customer: CustomerInfo | null;
+  onClose: () => void;
+  /** the customer as the erasure left them: the dialog stays open on the erased record */
+  onErased: (customer: CustomerInfo) => void;
+}) {
   const [tab, setTab] = useState<DetailTab>('transactions');
   const close = () => {
     setTab('transactions');
@@ -32,8 +41,17 @@ export function CustomerDetailDialog({ customer, onClose }: { customer: Customer
               <dt className="text-base-content/60">Created</dt>
               <dd>{formatDate(customer.createdAt)}</dd>
             </dl>
+            {customer.erasedAt && (
+              <div className="ml-auto text-right text-sm">
+                <span className="badge badge-neutral">Erased</span>
+                <p className="mt-1 text-base-content/70">
+                  {formatDate(customer.erasedAt)}
+                  {customer.erasure === 'in_progress' && ' · history still being cleared'}
+                </p>
+              </div>
+            )}
           </div>
-          <CustomerDataActions customer={customer} onDeleted={close} />
+          <CustomerDataActions customer={customer} onDeleted={close} onErased={onErased} />
           <Tabs
             label="Customer details"
             value={tab}

@@ -15,6 +15,7 @@ const columns = (onView: (customer: CustomerInfo) => void, onEdit: (customer: Cu
       <div className="flex items-center gap-3">
         <CustomerAvatar name={customer.name} />
         <span className="whitespace-nowrap font-medium">{customer.name}</span>
+        {customer.erasedAt && <span className="badge badge-ghost badge-sm">Erased</span>}
       </div>
     ),
   },
@@ -36,9 +37,12 @@ const columns = (onView: (customer: CustomerInfo) => void, onEdit: (customer: Cu
         <button type="button" className="btn btn-ghost btn-sm" aria-label={`View ${customer.name}`} onClick={() => onView(customer)}>
           View
         </button>
-        <button type="button" className="btn btn-ghost btn-sm" aria-label={`Edit ${customer.name}`} onClick={() => onEdit(customer)}>
-          Edit
-        </button>
+        {/* an erased customer is kept for their sales and never changed again */}
+        {!customer.erasedAt && (
+          <button type="button" className="btn btn-ghost btn-sm" aria-label={`Edit ${customer.name}`} onClick={() => onEdit(customer)}>
+            Edit
+          </button>
+        )}
       </div>
     ),
   },

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
 import type { EventInfo } from '@event-admin/core/event/event.schema';
 import { formatDate, formatUsd } from '../../lib/format.ts';
-import { DataTable, type Column, type TableSort } from '../ui/data-table.tsx';
+import { DataTable, type Column, type TableSelection, type TableSort } from '../ui/data-table.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
 
 /** Placeholder rows without a limit (SPEC §2). */
@@ -50,6 +50,7 @@ export function EventsTable({
   searching = false,
   footer,
   sort,
+  selection,
 }: {
   rows: readonly EventsTableRow[] | undefined;
   limit?: number;
@@ -69,6 +70,8 @@ export function EventsTable({
   footer?: ReactNode;
   /** The events list's order, when the Date header sorts it (on the server). */
   sort?: TableSort;
+  /** The events list's row selection and its bulk actions. */
+  selection?: TableSelection<EventsTableRow>;
 }) {
   const titleId = useId();
   const rows = limit ? (events ?? []).slice(0, limit) : (events ?? []);
@@ -101,6 +104,7 @@ export function EventsTable({
           empty={searching ? 'Searching more events...' : emptyMessage}
           footer={footer}
           sort={sort}
+          selection={selection}
         />
       </div>
     </section>

@@ -70,7 +70,7 @@ function CustomersPage() {
         footer={<LoadMore {...list.more} />}
       />
       <CustomerFormDialog open={form.open} customer={form.open ? form.customer : null} onClose={() => setForm({ open: false })} />
-      <CustomerDetailDialog customer={viewing} onClose={() => setViewing(null)} />
+      <CustomerDetailDialog customer={viewing} onClose={() => setViewing(null)} onErased={setViewing} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { listOrders, oneOf, optionalText, searchReader } from '../../../lib/sear
 import { eventStatuses, type EventsSort, type EventStatus } from '@event-admin/core/event/event.schema';
 import { PageHeader, SearchInput, Toolbar } from '../../../components/layout/page-header.tsx';
 import { CreateEventDialog } from '../../../components/events/create-event-dialog.tsx';
+import { EventBulkActions } from '../../../components/events/event-bulk-actions.tsx';
 import { EventsTable } from '../../../components/events/events-table.tsx';
 import { PlusIcon } from '../../../components/ui/icons.tsx';
 import { LoadMore } from '../../../components/ui/load-more.tsx';
@@ -108,6 +109,10 @@ function EventsPage() {
         showVenue
         emptyMessage="No events found. Try a different search term or filter."
         footer={<LoadMore {...list.more} />}
+        selection={{
+          label: (event) => event.title,
+          actions: (rows, clear) => <EventBulkActions rows={rows} clear={clear} archived={archived} />,
+        }}
         sort={{
           by: sort,
           order,
