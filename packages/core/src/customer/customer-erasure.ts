@@ -9,6 +9,7 @@ import { failedConditions, retry, transact, withRetry } from '../db/write.ts';
 import { DomainError, notFound } from '../error.ts';
 import { fn } from '../fn.ts';
 import { queueJob, runJobNow } from '../jobs/index.ts';
+import { announce, currentEndpoints } from '../webhook/webhook.repo.ts';
 import { customerSearchText } from './customer.rules.ts';
 import { addressesDeletedAtOnce, defaultAddressAttribute, fromItem, getCustomerItem } from './customer.repo.ts';
 import { erasedCustomerName, eraseCustomerInput, type CustomerInfo, type ErasureState } from './customer.schema.ts';
@@ -121,18 +122,16 @@ export async function eraseCustomer(
     if (!customer) throw notFound('Customer');
     if (customer.erasedAt) return true;
     if (input.confirm.toLowerCase() !== String(customer.email).trim().toLowerCase()) throw wrongConfirmation();
-    const [addresses, terms] = await Promise.all([listAddressItems(db, input.id), personalTerms(db, customer)]);
+    const [addresses, terms, endpoints] = await Promise.all([
+      listAddressItems(db, input.id),
+      personalTerms(db, customer),
+      currentEndpoints(db),
+    ]);
+    const now = new Date();
+    const announced = announce(endpoints, 'customer.erased', { id: input.id, erasedAt: now.toISOString() }, now);
     try {
-      await transact(
-        db,
-        erasureItems(
-          customer,
-          addresses.map((a) => String(a.id)),
-          terms,
-          actor,
-          new Date(),
-        ),
-      );
+      const ids = addresses.map((a) => String(a.id));
+      await transact(db, [...erasureItems(customer, ids, terms, actor, now), ...announced]);
     } catch (error) {
       // an edit or a purchase came in between: read again
       if (failedConditions(error)?.length) return retry;

@@ -234,7 +234,8 @@ export function pageCustomerItems(db: Db, page: { limit: number; cursor?: string
 export async function updateCustomerItem(
   db: Db,
   input: z.output<typeof updateCustomerInput>,
-  alongside: (before: Record<string, unknown>) => TransactItem[],
+  /** what rides in the same transaction: the record, a rename job, the announcement (given the customer as it will read) */
+  alongside: (before: Record<string, unknown>, after: CustomerInfo) => TransactItem[],
   now = new Date(),
 ) {
   const current = await getCustomerItem(db, input.id, true);
@@ -259,6 +260,14 @@ export async function updateCustomerItem(
     },
   };
   const emailChanged = keys.customerEmail(input.email).pk !== keys.customerEmail(String(current.email)).pk;
+  const customer = fromItem({
+    ...current,
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    updatedAt: now.toISOString(),
+    version: version + 1,
+  });
   try {
     await transact(db, [
       { Update: update },
@@ -270,7 +279,7 @@ export async function updateCustomerItem(
             { Delete: { Key: keys.customerEmail(String(current.email)) } },
           ]
         : []),
-      ...alongside(current),
+      ...alongside(current, customer),
     ]);
   } catch (error) {
     const failed = failedConditions(error);
@@ -280,13 +289,5 @@ export async function updateCustomerItem(
     }
     throw error;
   }
-  const customer = fromItem({
-    ...current,
-    name: input.name,
-    email: input.email,
-    phone: input.phone,
-    updatedAt: now.toISOString(),
-    version: version + 1,
-  });
   return { customer, previousName: String(current.name) };
 }

@@ -14,6 +14,7 @@ import {
   listCustomerTransactionItems,
 } from '../transaction/transaction.repo.ts';
 import { queueJob } from '../jobs/index.ts';
+import { announce, currentEndpoints, webhookOutbox } from '../webhook/webhook.repo.ts';
 import { withNames } from '../transaction/index.ts';
 import { deleteLeftoverAddresses, fromItem as addressFromItem, listAddressItems } from '../address/address.repo.ts';
 import { dailyFigures } from '../report/daily.repo.ts';
@@ -44,6 +45,7 @@ export const create = fn(createCustomerInput, async (db, input, actor) => {
       statsIncrement({ customerCount: 1 }),
       ...dailyFigures({ date: item.createdAt, newCustomers: 1 }),
       auditPut({ ...record, changes: diffFields(undefined, item, ['name', 'email', 'phone']) }),
+      ...(await webhookOutbox(db, 'customer.created', fromItem(item))),
     ]);
   } catch (error) {
     if (failedConditions(error)?.includes(1)) throw duplicateEmail();
@@ -56,7 +58,9 @@ export const create = fn(createCustomerInput, async (db, input, actor) => {
  * shows and searches it) by a rename job queued in the same transaction, worked after the answer.
  */
 export const update = fn(updateCustomerInput, async (db, input, actor) => {
-  const { customer } = await updateCustomerItem(db, input, (before) => [
+  const endpoints = await currentEndpoints(db);
+  const { customer } = await updateCustomerItem(db, input, (before, after) => [
+    ...announce(endpoints, 'customer.updated', after),
     auditPut({
       actor,
       action: 'update',

@@ -111,6 +111,16 @@ export const keys = {
   /** A member's second factor, and a setup waiting for its first code. */
   userTwoFactor: (userId: string) => ({ pk: `USER#${userId}`, sk: 'TOTP' }),
   userTwoFactorSetup: (userId: string) => ({ pk: `USER#${userId}`, sk: 'TOTP_SETUP' }),
+  /** A webhook endpoint (Settings > Integrations), its signing secret with it. */
+  webhook: (id: string) => ({ pk: `WEBHOOK#${id}`, sk: 'WEBHOOK' }),
+  /** gsi1: the webhook endpoints, oldest first. */
+  webhooksByCreated: (createdAt: string, id: string) => ({ gsi1pk: 'WEBHOOKS', gsi1sk: ordered(createdAt, id) }),
+  /** One announcement to one endpoint, in the endpoint's partition: its delivery log (ids sort by time). */
+  webhookDelivery: (endpointId: string, id: string) => ({ pk: `WEBHOOK#${endpointId}`, sk: `DELIVERY#${id}` }),
+  deliveryPrefix: 'DELIVERY#',
+  /** gsi1 (sparse: only while an attempt is to come), sharded by id: what the sender Queries, by when it is due. */
+  deliveryDue: (nextAttemptAt: string, id: string) => ({ gsi1pk: `WEBHOOKS_DUE${shardOf(id)}`, gsi1sk: ordered(nextAttemptAt, id) }),
+  deliveriesDuePartitions: () => shardSuffixes.map((s) => `WEBHOOKS_DUE${s}`),
   /** gsi1: the jobs still to do, in the order they were last queued: what the worker Queries. */
   pendingJobs: (queuedAt: string, id: string) => ({ gsi1pk: 'JOBS', gsi1sk: ordered(queuedAt, id) }),
 } as const;

@@ -1,4 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { announce, currentEndpoints, webhookOutbox } from '../webhook/webhook.repo.ts';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { batchGet, queryAll } from '../db/query.ts';
@@ -26,6 +27,7 @@ export const hasTransactionsMessage = 'This event has transactions; archive it i
  * when sent, must be that one). Already so: answered as it is, so a retry changes nothing.
  */
 export async function setArchived(db: Db, input: { id: string; version?: number | undefined }, archived: boolean, actor: string) {
+  const endpoints = await currentEndpoints(db);
   return withRetry(async () => {
     const now = new Date().toISOString();
     const before = await getEventItem(db, input.id, true);
@@ -76,6 +78,8 @@ export async function setArchived(db: Db, input: { id: string; version?: number 
           summary: `${archived ? 'Archived' : 'Unarchived'} ${String(before.title)}`,
           changes: diffFields(before, after, ['archivedAt']),
         }),
+        // unarchived, it is on the lists again: an update as far as an integration can tell
+        ...announce(endpoints, archived ? 'event.archived' : 'event.updated', fromItem(after)),
       ]);
     } catch (error) {
       if (!failedConditions(error)?.includes(0)) throw error;
@@ -225,6 +229,7 @@ export async function deleteEvent(db: Db, input: { id: string; version?: number 
         summary: `Deleted ${String(before.title)}`,
         changes: diffFields(before, {}, ['title', 'date', 'venue', 'status']),
       }),
+      ...(await webhookOutbox(db, 'event.deleted', fromItem(before))),
     ];
     const later: ViewDay[] = [];
     for (const day of days) {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { announce, currentEndpoints, webhookOutbox } from '../webhook/webhook.repo.ts';
 import type { Db } from '../db/client.ts';
 import { queryAll, queryPage, queryPages } from '../db/query.ts';
 import { transact } from '../db/write.ts';
@@ -43,6 +44,7 @@ export const create = fn(createEventInput, async (db, input, actor) => {
     eventPut(item),
     statsIncrement({ eventCount: 1, ...statusCountDeltas([{ to: item.status }]) }),
     auditPut({ ...record, changes: diffFields(undefined, item, editable) }),
+    ...(await webhookOutbox(db, 'event.created', fromItem(item))),
   ]);
   return fromItem(item);
 });
@@ -104,11 +106,13 @@ export const page = fn(eventsPageInput, async (db, input) => {
  * background worker (core/jobs/) renames the purchases afterwards, resuming if cut off.
  */
 export const update = fn(updateEventInput, async (db, input, actor) => {
+  const endpoints = await currentEndpoints(db);
   const { event } = await updateEventItem(db, input, (before, after) => {
     // The dashboard's status counts move with the status.
     const counts = statusCountDeltas([{ from: String(before.status), to: String(after.status) }]);
     const renamed = String(after.title) !== String(before.title);
     return [
+      ...announce(endpoints, 'event.updated', fromItem(after)),
       ...(Object.keys(counts).length ? [statsIncrement(counts)] : []),
       ...(renamed ? [queueJob('rename-event', input.id, String(after.title), new Date())] : []),
       auditPut({

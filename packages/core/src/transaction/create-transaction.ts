@@ -10,6 +10,7 @@ import { auditPut, type AuditInput } from '../audit/audit.repo.ts';
 import { diffFields } from '../audit/audit.rules.ts';
 import { systemActor } from '../fn.ts';
 import { idempotencyOf, writeOnce } from '../idempotency/idempotency.repo.ts';
+import { webhookOutbox } from '../webhook/webhook.repo.ts';
 import { formatCents } from './money.ts';
 import type { TransactionInfo } from './transaction.schema.ts';
 import { completedDailyFigures } from './sale-counters.ts';
@@ -51,6 +52,7 @@ export async function createTransaction(db: Db, input: CreateInput, actor = syst
       if (customerChange.totals.activeCustomers) totals.activeCustomers = customerChange.totals.activeCustomers;
     }
     const answer = fromItem(item);
+    const announced = await webhookOutbox(db, 'transaction.created', answer, now);
     try {
       await transact(db, [
         transactionPut(item),
@@ -63,6 +65,7 @@ export async function createTransaction(db: Db, input: CreateInput, actor = syst
           ? [eventCounterAdd(input.eventId, { completed: 1, salesCents: amountCents, views: 0 }), ...completedDailyFigures(item)]
           : []),
         auditPut(createdRecord(item, actor), now),
+        ...announced,
         ...keep(answer),
       ]);
     } catch (error) {

@@ -7,6 +7,7 @@ import { DomainError, notFound } from '../error.ts';
 import { eventCountersMoved } from '../event/counters.ts';
 import { dailyFigures } from '../report/daily.repo.ts';
 import { idempotencyOf, writeOnce } from '../idempotency/idempotency.repo.ts';
+import { webhookOutbox } from '../webhook/webhook.repo.ts';
 import { formatCents, parseAmountToCents } from './money.ts';
 import type { TransactionDetail } from './transaction.schema.ts';
 import { saleCounterItems, transactionChangeUpdate, type CustomerCounts } from './sale-counters.ts';
@@ -97,6 +98,7 @@ export async function refundTransaction(
       try {
         await transact(db, [
           ...refundTransactionItems(item, { item: customer.item, counts: customer.counts }, refund, actor),
+          ...(await webhookOutbox(db, 'transaction.refunded', answer)),
           ...keep(answer),
         ]);
       } catch (error) {

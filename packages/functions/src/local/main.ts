@@ -1,4 +1,5 @@
 import { serve } from '@hono/node-server';
+import { parseRetrySchedule, startSender } from '@event-admin/core/webhook/sender';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { existsSync } from 'node:fs';
@@ -19,6 +20,9 @@ import { superviseDynamoLocal, type SupervisedDynamo } from './supervise-dynamo.
 import { seedDemoData } from './seed.ts';
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../../../../..');
+
+/** The webhook sender, once the store is up. */
+let sender: { stop: () => Promise<void> } | undefined;
 
 /** How long SIGTERM waits for requests in flight before it closes their connections. */
 const drainMs = 10_000;
@@ -45,6 +49,8 @@ async function main() {
       console.log('Stopping: no new requests; finishing the ones in flight (10 s at most).');
       await closeGracefully(server, drainMs);
     }
+    // the deliveries under way are recorded before the store stops
+    await sender?.stop();
     await dynamo?.stop();
     process.exit(code);
   };
@@ -130,6 +136,9 @@ async function listen(env: NodeJS.ProcessEnv, endpoint: string, where: { port: n
   const jobs = backgroundJobs(db);
   void jobs.kick();
   setInterval(() => void jobs.kick(), jobsEveryMs).unref();
+  // Webhooks go out from here: every second, what is due (core/webhook/sender.ts); a delivery
+  // written just before a stop or a crash is sent after the next start.
+  sender = startSender(db, { schedule: parseRetrySchedule(env.WEBHOOK_RETRY_SCHEDULE), allowPrivate: true });
 
   const app = new Hono();
   // JSON and the web app's files go out compressed (brotli or gzip, as the browser accepts).

@@ -24,8 +24,8 @@ export type RestMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export interface RestRoute {
   method: RestMethod;
   path: string;
-  /** the success status: 200 unless it creates (201) or answers nothing (204, an empty body) */
-  status?: 200 | 201 | 204;
+  /** the success status: 200 unless it creates (201), accepts work to be done later (202) or answers nothing (204, an empty body) */
+  status?: 200 | 201 | 202 | 204;
   call: (api: Api, req: RestRequest) => Promise<unknown>;
 }
 
@@ -175,6 +175,21 @@ export const routes: RestRoute[] = [
 
   route('GET', '/api/reports/sales', (api, req) =>
     api.reports.sales({ from: req.query.from, to: req.query.to, eventId: req.query.eventId || undefined }),
+  ),
+
+  route('GET', '/api/webhooks', (api) => api.webhooks.list()),
+  route('POST', '/api/webhooks', (api, req) => send(api.webhooks.create, object(req.body)), 201),
+  route('PUT', '/api/webhooks/:id', (api, req) => send(api.webhooks.update, object(req.body), { id: req.params.id })),
+  route('DELETE', '/api/webhooks/:id', (api, req) => api.webhooks.delete({ id: req.params.id }), 204),
+  route('POST', '/api/webhooks/:id/test', (api, req) => api.webhooks.test({ id: req.params.id }), 202),
+  route('GET', '/api/webhooks/:id/deliveries', (api, req) =>
+    send(api.webhooks.deliveries, { limit: req.query.limit || undefined, cursor: req.query.cursor || undefined }, { id: req.params.id }),
+  ),
+  route(
+    'POST',
+    '/api/webhooks/:id/deliveries/:deliveryId/retry',
+    (api, req) => api.webhooks.retry({ id: req.params.id, deliveryId: req.params.deliveryId }),
+    202,
   ),
 
   route('GET', '/api/app-settings', (api) => api.settings.get()),

@@ -16,6 +16,7 @@ import { tokensRouter } from './tokens.ts';
 import { transactionsRouter } from './transactions.ts';
 import { twoFactorRouter } from './two-factor.ts';
 import { usersRouter } from './users.ts';
+import { webhooksRouter } from './webhooks.ts';
 
 export const appRouter = router({
   auth: authRouter,
@@ -35,6 +36,7 @@ export const appRouter = router({
   audit: auditRouter,
   reports: reportsRouter,
   exports: exportsRouter,
+  webhooks: webhooksRouter,
 });
 
 /** The only thing the web app imports from the server: its type. */

@@ -1,0 +1,94 @@
+import * as z from 'zod';
+import { entityId, isHttpUrl } from '../shared.schema.ts';
+
+/** What an endpoint can be told about: each a change the API makes, announced after it commits. */
+export const webhookEventTypes = [
+  'transaction.created',
+  'transaction.status_changed',
+  'transaction.refunded',
+  'event.created',
+  'event.updated',
+  'event.archived',
+  'event.deleted',
+  'customer.created',
+  'customer.updated',
+  'customer.erased',
+] as const;
+export type WebhookEventType = (typeof webhookEventTypes)[number];
+
+const url = z
+  .string({ error: 'A URL is required' })
+  .trim()
+  .min(1, 'A URL is required')
+  .max(2000, 'URLs are at most 2000 characters')
+  .refine(isHttpUrl, 'The URL must start with https:// (or http:// on a local server)');
+const events = z
+  .array(z.enum(webhookEventTypes, { error: `Event types are ${webhookEventTypes.join(', ')}` }), { error: 'Events must be a list' })
+  .min(1, 'Choose at least one event type')
+  .max(webhookEventTypes.length)
+  .transform((list) => [...new Set(list)]);
+const description = z.string().trim().max(500, 'Descriptions are at most 500 characters');
+
+/** The webhook endpoint form, POST /api/webhooks, webhooks.create. */
+export const webhookForm = z.object({ url, events, description: description.default('') });
+export type WebhookForm = z.input<typeof webhookForm>;
+export const createWebhookInput = webhookForm;
+
+/** PUT /api/webhooks/{id}, webhooks.update: only what is sent changes. */
+export const updateWebhookInput = z.object({
+  id: entityId,
+  url: url.optional(),
+  events: events.optional(),
+  description: description.optional(),
+  enabled: z.boolean({ error: 'Enabled is true or false' }).optional(),
+});
+export type UpdateWebhookInput = z.input<typeof updateWebhookInput>;
+
+export const webhookIdInput = z.object({ id: entityId });
+
+/** GET /api/webhooks/{id}/deliveries, webhooks.deliveries: newest first. */
+export const listDeliveriesInput = z.object({
+  id: entityId,
+  limit: z.coerce
+    .number({ error: 'Limit must be a number from 1 to 100' })
+    .int('Limit must be a number from 1 to 100')
+    .min(1, 'Limit must be a number from 1 to 100')
+    .max(100, 'Limit must be a number from 1 to 100')
+    .default(25),
+  cursor: z.string().max(4000, 'Cursors are at most 4000 characters').nullish(),
+});
+
+export const retryDeliveryInput = z.object({ id: entityId, deliveryId: entityId });
+
+/** An endpoint as the API answers it; its signing secret only once, when it is created. */
+export interface WebhookInfo {
+  id: string;
+  url: string;
+  events: WebhookEventType[];
+  description: string;
+  enabled: boolean;
+  /** why it was turned off by the sender (failing for 24 hours), if it was */
+  disabledReason: string | null;
+  createdAt: string;
+}
+
+export interface CreatedWebhook extends WebhookInfo {
+  /** `whsec_` and base64: shown this once, never again */
+  secret: string;
+}
+
+/** One announcement to one endpoint, and how its delivery went. */
+export interface DeliveryInfo {
+  id: string;
+  /** the `webhook-id` header: the same on every attempt */
+  messageId: string;
+  eventType: WebhookEventType | 'ping';
+  createdAt: string;
+  attempts: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  /** null once delivered or given up */
+  nextAttemptAt: string | null;
+  deliveredAt: string | null;
+  failedAt: string | null;
+}
