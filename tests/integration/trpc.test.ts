@@ -98,6 +98,14 @@ const procedures = [
   'settings.get',
   'settings.save',
   'audit.list',
+  'customers.erase',
+  'webhooks.list',
+  'webhooks.create',
+  'webhooks.update',
+  'webhooks.delete',
+  'webhooks.test',
+  'webhooks.deliveries',
+  'webhooks.retry',
 ];
 
 describe('the tRPC router', () => {
@@ -230,6 +238,14 @@ describe('every procedure needs a session but login, logout and health', () => {
     ['exports.transactionsFilters', (t) => t.exports.transactionsFilters.query({})],
     ['settings.get', (t) => t.settings.get.query()],
     ['settings.save', (t) => t.settings.save.mutate({ serviceFeePercentage: '20' })],
+    ['customers.erase', (t) => t.customers.erase.mutate({ id: 'x', confirm: 'x@example.com' })],
+    ['webhooks.list', (t) => t.webhooks.list.query()],
+    ['webhooks.create', (t) => t.webhooks.create.mutate({ url: 'http://127.0.0.1:9/hook', events: ['event.created'] })],
+    ['webhooks.update', (t) => t.webhooks.update.mutate({ id: 'x', enabled: false })],
+    ['webhooks.delete', (t) => t.webhooks.delete.mutate({ id: 'x' })],
+    ['webhooks.test', (t) => t.webhooks.test.mutate({ id: 'x' })],
+    ['webhooks.deliveries', (t) => t.webhooks.deliveries.query({ id: 'x' })],
+    ['webhooks.retry', (t) => t.webhooks.retry.mutate({ id: 'x', deliveryId: 'y' })],
   ];
 
   it('the list below names every protected procedure', () => {
@@ -402,8 +418,8 @@ describe('signed-in procedures give the same data as REST', () => {
 });
 
 describe('no procedure answers a whole table', () => {
-  // The staff's own sessions, API tokens and team members: lists that grow with the staff, not the business.
-  const ownLists = ['sessions.list', 'tokens.list', 'users.list'];
+  // The staff's own sessions, API tokens, team members and webhook endpoints: lists that grow with the staff, not the business.
+  const ownLists = ['sessions.list', 'tokens.list', 'users.list', 'webhooks.list'];
   const listQueries = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string; inputs: unknown[] } }>)
     .filter(([name, procedure]) => procedure._def.type === 'query' && /\.list/.test(name) && !ownLists.includes(name))
     .map(([name, procedure]) => ({ name, input: procedure._def.inputs[0] as { safeParse: (v: unknown) => { success: boolean } } }));
