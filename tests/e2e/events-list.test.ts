@@ -102,12 +102,13 @@ describe('events list', () => {
     await expect.poll(() => rows().count(), { timeout: wait }).toBeGreaterThanOrEqual(25);
     await loadAll();
     await expect.poll(() => rows().count(), { timeout: wait }).toBe(events.length);
-    const headers = (await page.locator('table thead th').allTextContents()).map((h) => h.trim());
+    // the selection column (row checkboxes for the bulk bar) aside
+    const headers = (await page.locator('table thead th:not(:has(input[type="checkbox"]))').allTextContents()).map((h) => h.trim());
     expect(headers).toEqual(['Event Name', 'Date', 'Venue', 'Status', 'Sales', 'Actions']);
 
     for (const event of events.slice(0, 12)) {
       const row = page.locator(`[data-testid="event-row"][data-event-id="${event.id}"]`);
-      const cells = (await row.locator('td').allTextContents()).map((c) => c.trim());
+      const cells = (await row.locator('td:not(:has(input[type="checkbox"]))').allTextContents()).map((c) => c.trim());
       expect(cells[0]).toBe(event.title);
       expect(cells[1]).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
       expect(cells[2]).toBe(event.venue);
