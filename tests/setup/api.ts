@@ -1,10 +1,14 @@
 import { serve } from '@hono/node-server';
 import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { inject } from 'vitest';
 import { createDb, type Db } from '@event-admin/core/db/client';
 import { createApp } from '@event-admin/functions/app';
+import { openApiDocument } from '@event-admin/functions/openapi/document';
+import { documentedAnswer, operationMatcher } from '@event-admin/functions/openapi/lookup';
 import type { RequestLog } from '@event-admin/functions/request-log';
 import { ensureTable } from '@event-admin/functions/local/dynamo-local';
 import type { AppRouter } from '@event-admin/functions/trpc/routers/_app';
@@ -46,6 +50,62 @@ export async function startApi(options: { log?: RequestLog } = {}): Promise<Test
   };
 }
 
+/**
+ * The OpenAPI document the app serves, and a JSON Schema 2020-12 validator over it: a body's
+ * schema is found by its JSON pointer in the document, so `$ref`s to the named schemas resolve.
+ */
+const document = openApiDocument();
+const findOperation = operationMatcher(document);
+// Not strict: the document around the schemas (openapi, paths, ...) is not JSON Schema. The
+// schemas themselves are compiled strictly in tests/unit/openapi-document.test.ts.
+const ajv = new Ajv2020({ allErrors: true, strict: false });
+addFormats(ajv);
+ajv.addSchema(document as object, 'openapi.json');
+const validators = new Map<string, ValidateFunction>();
+function validatorAt(pointer: string) {
+  let validate = validators.get(pointer);
+  if (!validate) {
+    validate = ajv.getSchema(`openapi.json${pointer}`);
+    if (!validate) throw new Error(`The OpenAPI document has no schema at ${pointer}`);
+    validators.set(pointer, validate);
+  }
+  return validate;
+}
+
+/** Throws (failing the test) when an answer to a documented operation is not what the document says. */
+export function checkAnswer(method: string, path: string, result: HttpResult) {
+  const found = findOperation(method, path);
+  if (!found) return;
+  const where = `${method} ${path} answered ${result.status}`;
+  const documented = documentedAnswer(document, found, result.status);
+  if (!documented) {
+    throw new Error(
+      `${where}, a status its OpenAPI operation ${found.operation.operationId} does not document: ${result.text.slice(0, 300)}`,
+    );
+  }
+  const mediaType = result.headers.get('content-type')?.split(';')[0]?.trim();
+  if (documented.mediaTypes.length === 0) {
+    if (result.text !== '') throw new Error(`${where} with a body, where the document says there is none`);
+    return;
+  }
+  if (!mediaType || !documented.mediaTypes.includes(mediaType)) {
+    throw new Error(`${where} with ${mediaType ?? 'no content type'}, where the document says ${documented.mediaTypes.join(' or ')}`);
+  }
+  if (mediaType !== 'application/json' || !documented.jsonSchemaPointer) return;
+  const validate = validatorAt(documented.jsonSchemaPointer);
+  if (!validate(result.body)) {
+    throw new Error(
+      `${where} with a body its OpenAPI schema refuses: ${ajv.errorsText(validate.errors, { separator: '; ' })}\n${result.text.slice(0, 1000)}`,
+    );
+  }
+}
+
+/** What a test may add to a request: a raw body instead of JSON, extra headers. */
+interface RequestOptions {
+  raw?: string;
+  headers?: Record<string, string>;
+}
+
 export interface HttpResult<T = unknown> {
   status: number;
   body: T;
@@ -53,17 +113,24 @@ export interface HttpResult<T = unknown> {
   headers: Headers;
 }
 
-/** A browser-like HTTP client: keeps the session cookie, sends JSON with our Origin. */
+/**
+ * A browser-like HTTP client: keeps the session cookie, sends JSON with our Origin. Every answer
+ * it receives on a documented `/api` operation is held to the OpenAPI document (its status
+ * documented, its JSON body valid against that status's schema); a mismatch fails the test.
+ */
 export class Client {
   cookie = '';
-  constructor(readonly base: string) {}
+  constructor(readonly base: string) {
+    // Wrapped here rather than inside request(), so a subclass's own transport (ClientFrom) is checked too.
+    const send = this.request.bind(this);
+    this.request = async <T = any>(method: string, path: string, body?: unknown, init: RequestOptions = {}) => {
+      const result = await send<T>(method, path, body, init);
+      checkAnswer(method, path, result);
+      return result;
+    };
+  }
 
-  async request<T = any>(
-    method: string,
-    path: string,
-    body?: unknown,
-    init: { raw?: string; headers?: Record<string, string> } = {},
-  ): Promise<HttpResult<T>> {
+  async request<T = any>(method: string, path: string, body?: unknown, init: RequestOptions = {}): Promise<HttpResult<T>> {
     const response = await fetch(this.base + path, {
       method,
       headers: {

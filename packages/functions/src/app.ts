@@ -7,6 +7,7 @@ import { backgroundJobs, type JobKick } from '@event-admin/core/jobs/index';
 import { bodyLimit } from './body-limit.ts';
 import type { AppConfig } from './config.ts';
 import { clientAddress } from './client-address.ts';
+import { mountOpenApi } from './openapi/mount.ts';
 import { requestLog, stdoutLog, type ApiEnv, type RequestLog } from './request-log.ts';
 import { errorResponse, mountRest } from './rest/adapter.ts';
 import { mountStreams } from './rest/stream.ts';
@@ -92,6 +93,7 @@ export function createApp(options: { db: Db; config: AppConfig; log?: RequestLog
       },
     }),
   );
+  mountOpenApi(app);
   mountStreams(app, deps);
   mountRest(app, deps);
   app.all('/api/*', (c) => c.text('There is no API route at this path', 404));
