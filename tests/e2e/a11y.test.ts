@@ -211,7 +211,7 @@ async function walkEveryScreen(viewport: typeof desktop) {
   await check('seo, SEO Tips');
 
   await page.goto('/settings');
-  for (const name of ['Profile', 'Notifications', 'Security', 'Global Settings', 'Team']) {
+  for (const name of ['Profile', 'Notifications', 'Security', 'Integrations', 'Global Settings', 'Team']) {
     await tab(name);
     await check(`settings, ${name}`);
   }

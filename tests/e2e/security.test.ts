@@ -35,6 +35,12 @@ async function openSecurity(page: Page) {
   await visible(page.getByRole('tab', { name: 'Security', selected: true }));
 }
 
+/** API tokens live under Integrations, beside the webhooks. */
+async function openIntegrations(page: Page) {
+  await page.goto('/settings?tab=integrations');
+  await visible(page.getByRole('tab', { name: 'Integrations', selected: true }));
+}
+
 /** What an integration does: the bearer token, no cookie. */
 const bearerStatus = (token: string) =>
   fetch(`${baseUrl()}/api/events`, { headers: { Authorization: `Bearer ${token}` } }).then((r) => r.status);
@@ -203,7 +209,7 @@ describe('Settings > Security', () => {
   it('creates an API token shown once, lists it, and revokes it after a confirmation', async () => {
     const { page, context } = await signedIn();
     try {
-      await openSecurity(page);
+      await openIntegrations(page);
       const form = page.getByRole('form', { name: 'Create API token' });
       await form.getByRole('button', { name: 'Create Token' }).click();
       await visible(form.getByText('Token name is required', { exact: true }));
@@ -249,7 +255,7 @@ describe('Settings > Security', () => {
   it('asks for the password before an account change: Cancel does nothing, a wrong one is refused, the right one carries on', async () => {
     const { page, context } = await signedIn();
     try {
-      await openSecurity(page);
+      await openIntegrations(page);
       const form = page.getByRole('form', { name: 'Create API token' });
       const name = `E2E confirm ${uid()}`;
       await form.getByLabel('Token name').fill(name);

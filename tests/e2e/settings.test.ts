@@ -42,13 +42,20 @@ async function openTab(page: Page, name: string) {
 }
 
 describe('settings screen', () => {
-  it("has SPEC's four tabs and Team in an accessible tablist, Profile first", async () => {
+  it("has SPEC's four tabs, Integrations and Team in an accessible tablist, Profile first", async () => {
     const { page, context } = await signedIn();
     try {
       await page.goto('/settings');
       const tablist = page.getByRole('tablist', { name: 'Settings sections' });
       await visible(tablist);
-      expect(await tablist.getByRole('tab').allTextContents()).toEqual(['Profile', 'Notifications', 'Security', 'Global Settings', 'Team']);
+      expect(await tablist.getByRole('tab').allTextContents()).toEqual([
+        'Profile',
+        'Notifications',
+        'Security',
+        'Integrations',
+        'Global Settings',
+        'Team',
+      ]);
       await visible(page.getByRole('tab', { name: 'Profile', selected: true }));
       await visible(page.getByRole('tabpanel').getByRole('button', { name: 'Update Profile' }));
       // Arrow keys move between tabs.
@@ -189,16 +196,17 @@ describe('settings screen', () => {
     const { page, context } = await signedIn();
     let restored = false;
     try {
-      // A token from before: "Keep my API tokens" keeps it; a change without it revokes it.
-      await openTab(page, 'Security');
+      // A token from before (Integrations): "Keep my API tokens" keeps it; a change without it revokes it.
+      await openTab(page, 'Integrations');
       const panel = page.getByRole('tabpanel');
       const tokenName = `E2E kept ${uid()}`;
       await panel.getByLabel('Token name').fill(tokenName);
       await panel.getByRole('button', { name: 'Create Token' }).click();
       await confirmPassword(page);
       const token = await panel.getByLabel('New API token').inputValue();
-      const row = panel.getByRole('table', { name: 'API tokens' }).getByTestId('api-token-row').filter({ hasText: tokenName });
-      await visible(row);
+      const row = () => panel.getByRole('table', { name: 'API tokens' }).getByTestId('api-token-row').filter({ hasText: tokenName });
+      await visible(row());
+      await openTab(page, 'Security');
 
       const change = async (from: string, to: string, keepTokens: boolean) => {
         await panel.getByLabel(/^Current password/).fill(from);
@@ -237,7 +245,9 @@ describe('settings screen', () => {
       await change(changed, original, false);
       restored = true;
       await expect.poll(() => bearerStatus(token), { timeout: wait }).toBe(401);
-      await row.waitFor({ state: 'hidden', timeout: wait });
+      await openTab(page, 'Integrations');
+      await visible(panel.getByRole('table', { name: 'API tokens' }));
+      await row().waitFor({ state: 'hidden', timeout: wait });
     } finally {
       // Whatever happened above: the password is put back when it is still the changed one.
       if (!restored) {

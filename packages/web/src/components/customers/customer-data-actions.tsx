@@ -1,5 +1,11 @@
 import { useState } from 'react';
 import type { CustomerInfo } from '@event-admin/core/customer/customer.schema';
+
+/** The customer shown, and what to do once they are erased (the dialog stays open on the erased record). */
+export interface CustomerDetailProps {
+  customer: CustomerInfo;
+  onErased: (customer: CustomerInfo) => void;
+}
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { DownloadIcon } from '../ui/icons.tsx';
 import { EraseCustomerDialog } from './erase-customer-dialog.tsx';
@@ -16,11 +22,7 @@ export function CustomerDataActions({
   customer,
   onDeleted,
   onErased,
-}: {
-  customer: CustomerInfo;
-  onDeleted: () => void;
-  onErased: (customer: CustomerInfo) => void;
-}) {
+}: Pick<CustomerDetailProps, 'customer' | 'onErased'> & { onDeleted: () => void }) {
   // the Transactions tab's query: no second request
   const transactions = trpc.customers.transactionHistory.useQuery({ id: customer.id });
   const utils = trpc.useUtils();
@@ -53,15 +55,16 @@ export function CustomerDataActions({
           Erase
         </button>
       )}
-      <EraseCustomerDialog
-        customer={customer}
-        open={erasing}
-        onClose={() => setErasing(false)}
-        onErased={(erased) => {
-          setErasing(false);
-          onErased(erased);
-        }}
-      />
+      {erasing && (
+        <EraseCustomerDialog
+          customer={customer}
+          onClose={() => setErasing(false)}
+          onErased={(erased) => {
+            setErasing(false);
+            onErased(erased);
+          }}
+        />
+      )}
       {transactions.data?.length === 0 && (
         <button type="button" className="btn btn-outline btn-error btn-sm" onClick={() => setConfirming(true)}>
           Delete

@@ -8,38 +8,28 @@ import { toast, toastFailure } from '../ui/toast.tsx';
 import { errorMessage, errorStatus } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 
-/**
- * Erase customer (GDPR art. 17): says what goes and what stays, and asks for the customer's
- * e-mail address typed again. `onErased` gets the customer as the erasure left them.
- */
-export function EraseCustomerDialog({
-  customer,
-  open,
-  onClose,
-  onErased,
-}: {
+/** The customer to erase, and what to do when the dialog closes or has erased them. */
+interface EraseProps {
   customer: CustomerInfo;
-  open: boolean;
   onClose: () => void;
   onErased: (customer: CustomerInfo) => void;
-}) {
+}
+
+/**
+ * Erase customer (GDPR art. 17), rendered while it is open: says what goes and what stays, and
+ * asks for the customer's e-mail address typed again. `onErased` gets the customer as the
+ * erasure left them.
+ */
+export function EraseCustomerDialog(props: EraseProps) {
   return (
-    <Dialog open={open} onClose={onClose} title="Erase customer?" description="For a request to be forgotten. This cannot be undone.">
-      <EraseForm customer={customer} onCancel={onClose} onErased={onErased} />
+    <Dialog open onClose={props.onClose} title="Erase customer?" description="For a request to be forgotten. This cannot be undone.">
+      <EraseForm {...props} />
     </Dialog>
   );
 }
 
-/** Mounted per opening (the Dialog renders its content only while open): nothing typed is kept. */
-function EraseForm({
-  customer,
-  onCancel,
-  onErased,
-}: {
-  customer: CustomerInfo;
-  onCancel: () => void;
-  onErased: (c: CustomerInfo) => void;
-}) {
+/** Mounted per opening: nothing typed is kept. */
+function EraseForm({ customer, onClose, onErased }: EraseProps) {
   const utils = trpc.useUtils();
   const erase = trpc.customers.erase.useMutation();
   const form = useForm<EraseCustomerForm>({ resolver: zodResolver(eraseCustomerForm), defaultValues: { confirm: '' } });
@@ -85,7 +75,7 @@ function EraseForm({
         spellCheck={false}
         data-autofocus
       />
-      <FormActions onCancel={onCancel} busy={erase.isPending} className="modal-action" submitClassName="btn btn-error">
+      <FormActions onCancel={onClose} busy={erase.isPending} className="modal-action" submitClassName="btn btn-error">
         Erase Customer
       </FormActions>
     </form>

@@ -41,18 +41,7 @@ export function ApiTokensSection() {
     >
       <CreateApiTokenForm onCreated={setCreated} />
       {created && (
-        <ShownOnce
-          label="New API token"
-          value={created.token}
-          what="The token was"
-          after={
-            <div>
-              <button type="button" className="btn btn-sm" onClick={() => setCreated(null)}>
-                I have saved it
-              </button>
-            </div>
-          }
-        >
+        <ShownOnce label="New API token" value={created.token} what="The token was" onDone={() => setCreated(null)}>
           <p className="font-semibold">Copy the token for {created.name} now: it is not shown again.</p>
         </ShownOnce>
       )}

@@ -11,13 +11,15 @@ interface ShownOnceProps {
   children: ReactNode;
   /** below the value: its expiry, a Done button */
   after?: ReactNode;
+  /** an "I have saved it" button below the value, which puts it away */
+  onDone?: () => void;
 }
 
 /**
  * A secret the server answers this once (an API token, an invitation link), read-only and
  * selected on focus, with a Copy button.
  */
-export function ShownOnce({ label, value, what, children, after }: ShownOnceProps) {
+export function ShownOnce({ label, value, what, children, after, onDone }: ShownOnceProps) {
   const id = useId();
   return (
     <div role="status" className="alert alert-success flex flex-col items-stretch gap-2">
@@ -38,6 +40,13 @@ export function ShownOnce({ label, value, what, children, after }: ShownOnceProp
         </button>
       </div>
       {after}
+      {onDone && (
+        <div>
+          <button type="button" className="btn btn-sm" onClick={onDone}>
+            I have saved it
+          </button>
+        </div>
+      )}
     </div>
   );
 }

@@ -6,7 +6,6 @@ import { TextField } from '../ui/text-field.tsx';
 import { toast, genericFailure } from '../ui/toast.tsx';
 import { errorMessage, errorStatus } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { ApiTokensSection } from '../security/api-tokens-section.tsx';
 import { useConfirmed, wasCancelled } from '../security/confirm-password-dialog.tsx';
 import { DisableTwoFactorDialog } from '../security/disable-two-factor-dialog.tsx';
 import { EnableTwoFactorDialog, useEnableTwoFactor } from '../security/enable-two-factor-dialog.tsx';
@@ -16,8 +15,8 @@ import { SettingsCard } from './settings-card.tsx';
 import { BusyButton } from '../ui/busy-button.tsx';
 
 /**
- * Security: the password, two-factor sign-in, the signed-in sessions, API tokens and the team's
- * 2FA rule, all checked on the server. Every change to them asks for the password first when the
+ * Security: the password, two-factor sign-in, the signed-in sessions and the team's 2FA rule (API
+ * tokens are under Integrations), all checked on the server. Every change to them asks for the password first when the
  * server wants it again (the ConfirmPasswordProvider of the signed-in app).
  */
 export function SecurityForm() {
@@ -26,7 +25,6 @@ export function SecurityForm() {
       <ChangePassword />
       <TwoFactorAndSessions />
       <TeamTwoFactorPolicy />
-      <ApiTokensSection />
     </div>
   );
 }

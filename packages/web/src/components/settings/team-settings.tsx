@@ -3,7 +3,7 @@ import type { Invitation, UserInfo } from '@event-admin/core/user/user.schema';
 import { InvitationDialog } from '../team/invitation-dialog.tsx';
 import { InviteMemberDialog } from '../team/invite-member-dialog.tsx';
 import { actionsFor, MemberActionDialog, memberActions, type MemberAction } from '../team/member-action-dialog.tsx';
-import { DataTable, type Column } from '../ui/data-table.tsx';
+import { DataTable, type Column, queryStates } from '../ui/data-table.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -35,10 +35,8 @@ export function TeamSettings() {
         rowKey={(member) => member.id}
         label="Team members"
         tableClassName="table table-sm"
-        loading={members.isPending}
+        {...queryStates(members)}
         loadingRows={3}
-        failed={members.isError}
-        onRetry={() => void members.refetch()}
         empty="No members yet."
         rowData={(member) => ({ 'data-username': member.username })}
       />

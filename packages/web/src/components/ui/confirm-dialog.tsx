@@ -1,5 +1,14 @@
 import type { ReactNode } from 'react';
+import { errorMessage } from '../../lib/errors.ts';
 import { Dialog } from './dialog.tsx';
+
+/** The parts of a mutation a confirmation reads: busy while it runs, its refusal shown, forgotten on close. */
+interface ConfirmedMutation {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  reset: () => void;
+}
 
 /**
  * Asks before something that cannot be taken back (money moving, statuses changing): what will
@@ -15,6 +24,8 @@ export function ConfirmDialog({
   error,
   onConfirm,
   onClose,
+  mutation,
+  failure = 'That did not work. Please try again.',
 }: {
   open: boolean;
   title: string;
@@ -25,21 +36,30 @@ export function ConfirmDialog({
   error?: string | null;
   onConfirm: () => void;
   onClose: () => void;
+  /** the mutation it confirms: gives `busy` and `error` (its message, or `failure`), and is reset on close */
+  mutation?: ConfirmedMutation;
+  failure?: string;
 }) {
+  const running = mutation ? mutation.isPending : busy;
+  const refusal = mutation ? (mutation.isError ? errorMessage(mutation.error, failure) : null) : error;
+  const close = () => {
+    mutation?.reset();
+    onClose();
+  };
   return (
-    <Dialog open={open} onClose={onClose} title={title}>
+    <Dialog open={open} onClose={close} title={title}>
       <div className="text-sm">{children}</div>
-      {error && (
+      {refusal && (
         <p className="alert alert-error mt-3 text-sm" role="alert">
-          {error}
+          {refusal}
         </p>
       )}
       <div className="modal-action">
-        <button type="button" className="btn btn-ghost" onClick={onClose} disabled={busy}>
+        <button type="button" className="btn btn-ghost" onClick={close} disabled={running}>
           Cancel
         </button>
-        <button type="button" className={`btn ${danger ? 'btn-error' : 'btn-primary'}`} onClick={onConfirm} disabled={busy}>
-          {busy && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
+        <button type="button" className={`btn ${danger ? 'btn-error' : 'btn-primary'}`} onClick={onConfirm} disabled={running}>
+          {running && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
           {confirmLabel}
         </button>
       </div>

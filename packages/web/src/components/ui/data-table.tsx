@@ -61,6 +61,13 @@ export interface DataTableProps<T> {
  * headers, offered only for orders the server can serve. Hand-written: smaller than a table
  * library for what the lists need, in every list's chunk.
  */
+/** A table's read states from the query that fills it: placeholder rows while it is pending, the error row with a retry. */
+export const queryStates = (query: { isPending: boolean; isError: boolean; refetch: () => Promise<unknown> }) => ({
+  loading: query.isPending,
+  failed: query.isError,
+  onRetry: () => void query.refetch(),
+});
+
 export function DataTable<T>(props: DataTableProps<T>) {
   const { columns, rows, rowKey, loading, failed = false, busy, selection, footer } = props;
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());

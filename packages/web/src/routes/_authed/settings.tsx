@@ -1,4 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { IntegrationsSettings } from '../../components/settings/integrations-settings.tsx';
 import { oneOf, searchReader } from '../../lib/search-params.ts';
 import { PageHeader } from '../../components/layout/page-header.tsx';
 import { GlobalSettingsForm } from '../../components/settings/global-settings-form.tsx';
@@ -8,7 +9,7 @@ import { SecurityForm } from '../../components/settings/security-form.tsx';
 import { TeamSettings } from '../../components/settings/team-settings.tsx';
 import { Tabs } from '../../components/ui/tabs.tsx';
 
-const settingsTabs = ['profile', 'notifications', 'security', 'global', 'team'] as const;
+const settingsTabs = ['profile', 'notifications', 'security', 'integrations', 'global', 'team'] as const;
 type SettingsTab = (typeof settingsTabs)[number];
 
 export const Route = createFileRoute('/_authed/settings')({
@@ -23,7 +24,10 @@ function SettingsPage() {
   const tab: SettingsTab = Route.useSearch().tab ?? 'profile';
   return (
     <div>
-      <PageHeader title="Settings" description="Manage your profile, notifications, security, the application's settings and the team." />
+      <PageHeader
+        title="Settings"
+        description="Manage your profile, notifications, security, integrations, the application's settings and the team."
+      />
       <Tabs
         label="Settings sections"
         value={tab}
@@ -32,6 +36,7 @@ function SettingsPage() {
           { id: 'profile', label: 'Profile', content: <ProfileForm /> },
           { id: 'notifications', label: 'Notifications', content: <NotificationsForm /> },
           { id: 'security', label: 'Security', content: <SecurityForm /> },
+          { id: 'integrations', label: 'Integrations', content: <IntegrationsSettings /> },
           { id: 'global', label: 'Global Settings', content: <GlobalSettingsForm /> },
           { id: 'team', label: 'Team', content: <TeamSettings /> },
         ]}
