@@ -7,7 +7,7 @@ import { failedConditions, retry, transact, withRetry, type TransactItem } from 
 import { notFound, staleVersion } from '../error.ts';
 import { centsToDollars } from '../transaction/money.ts';
 import { normalizeSearch, type ListOrder } from '../shared.schema.ts';
-import { conversionMilli, formatConversion } from '../stats/stats.rules.ts';
+import { conversionPercent } from '../stats/stats.rules.ts';
 import { canBeUpcoming, eventSearchText } from './event.rules.ts';
 import type { createEventInput, EventInfo, EventsSort, EventStatus, updateEventInput } from './event.schema.ts';
 
@@ -28,7 +28,7 @@ export function fromItem(item: Record<string, unknown>): EventInfo {
     sales: centsToDollars(salesCents ?? 0),
     pageViews: event.pageViews ?? 0,
     completedPurchases: event.completedPurchases ?? 0,
-    conversionRate: formatConversion(conversionMilli(event.completedPurchases ?? 0, event.pageViews ?? 0)),
+    conversionRate: conversionPercent(event.completedPurchases ?? 0, event.pageViews ?? 0),
     archivedAt: event.archivedAt ?? null,
   };
 }

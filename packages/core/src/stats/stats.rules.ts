@@ -4,6 +4,14 @@ export function conversionMilli(completedPurchases: number, pageViews: number) {
   return Math.round((completedPurchases / pageViews) * 100_000);
 }
 
+/**
+ * An event's conversion as shown, rounded once from the exact ratio to a tenth of a percent
+ * (through conversionMilli it would be rounded twice: 3.1496 % to 3.150 to 3.2 %).
+ */
+export function conversionPercent(completedPurchases: number, pageViews: number) {
+  return pageViews > 0 ? `${Math.round((completedPurchases / pageViews) * 1000) / 10}%` : '0%';
+}
+
 /** 12500 -> '12.5%', 12000 -> '12%' */
 export function formatConversion(milli: number) {
   return `${roundTo(milli / 1000, 1)}%`;
