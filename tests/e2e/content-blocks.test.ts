@@ -214,11 +214,17 @@ describe('content block editor', () => {
 
     const handle = panel().getByRole('button', { name: 'Drag to reorder block 1' });
     const from = (await handle.boundingBox())!;
+    const dragged = (await blocks().nth(0).boundingBox())!;
     const to = (await blocks().nth(2).boundingBox())!;
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    // The block's centre, not the handle's, is what lands: move it onto the third block's centre
+    // (whatever the blocks' heights), a little past it, well short of the fourth.
+    const centreOf = (box: { y: number; height: number }) => box.y + box.height / 2;
+    const x = from.x + from.width / 2;
+    const y = from.y + from.height / 2;
+    await page.mouse.move(x, y);
     await page.mouse.down();
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 12, { steps: 4 });
-    await page.mouse.move(from.x + from.width / 2, to.y + to.height / 2 + 10, { steps: 20 });
+    await page.mouse.move(x, y + 12, { steps: 4 });
+    await page.mouse.move(x, y + centreOf(to) - centreOf(dragged) + 5, { steps: 20 });
     await pause(150);
     await page.mouse.up();
     await expect.poll(order, { timeout: wait }).toEqual([b, c, a, d]);
