@@ -3,66 +3,21 @@
 // serves every confirmed write again within 30 s; one alive but silent is killed and restarted;
 // SIGTERM finishes the request in flight, stops DynamoDB Local and exits 0; a server that cannot
 // go on exits non-zero and says why.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@event-admin/functions/local/dynamo-local';
 import { Client, eventBody } from '../setup/api.ts';
+import { fetchWithin, killGroup, started, startNpm, waitFor, type Started } from '../setup/npm-start.ts';
 import { ok } from './helpers.ts';
 
-const root = resolve(import.meta.dirname, '../..');
 const password = 'supervisor-secret';
 
-interface Started {
-  child: ChildProcess;
-  base: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-const started: Started[] = [];
 const dataDirs: string[] = [];
 
-/** scripts/start.mjs in its own process group, so cleanup can reach DynamoDB Local too. */
-function start(port: number, dataDir: string): Started {
-  const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // WEB_DIST names no build: these tests need the API only, and start.mjs then builds nothing.
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST: join(dataDir, 'no-web'),
-      ADMIN_PASSWORD: password,
-      SEED: 'none',
-      // 30 s by default; shorter here so the hung-store test stays short.
-      DYNAMODB_UNRESPONSIVE_MS: '6000',
-    },
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const run = { child, base: `http://127.0.0.1:${port}`, output: () => output, exited };
-  started.push(run);
-  return run;
-}
-
-async function waitFor<T>(what: string, ms: number, probe: () => Promise<T | undefined>, run: Started): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const value = await probe().catch(() => undefined);
-    if (value !== undefined) return value;
-    if (run.child.exitCode !== null) throw new Error(`npm start exited (${run.child.exitCode}) waiting for ${what}:\n${run.output()}`);
-    if (Date.now() > deadline) throw new Error(`${what}: not within ${ms / 1000} s\n${run.output()}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+/** npm start with a short silence limit, so the hung-store test stays short (30 s by default). */
+const start = (port: number, dataDir: string) => startNpm(port, dataDir, password, { DYNAMODB_UNRESPONSIVE_MS: '6000' });
 
 const javaPids = (output: string) => [...output.matchAll(/DynamoDB Local (?:started|is back) \(pid (\d+)\)/g)].map((m) => Number(m[1]));
 const alive = (pid: number) => {
@@ -73,7 +28,6 @@ const alive = (pid: number) => {
     return false;
   }
 };
-const fetchWithin = (url: string, ms: number, init: RequestInit = {}) => fetch(url, { ...init, signal: AbortSignal.timeout(ms) });
 
 let run: Started;
 let client: Client;
@@ -88,11 +42,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const { child } of started) {
     for (const pid of javaPids(started.map((s) => s.output()).join('\n'))) if (alive(pid)) process.kill(pid, 'SIGCONT');
-    try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {
-      // already gone
-    }
+    killGroup({ child } as Started);
   }
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });

@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
-import { parseRetrySchedule, startSender } from '@event-admin/core/webhook/sender';
+import { parseRetrySchedule } from '@event-admin/core/webhook/sender';
+import { superviseSender } from './supervise-sender.ts';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { existsSync } from 'node:fs';
@@ -21,8 +22,8 @@ import { seedDemoData } from './seed.ts';
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../../../../..');
 
-/** The webhook sender, once the store is up. */
-let sender: { stop: () => Promise<void> } | undefined;
+/** The webhook sender's process, once the store is up. */
+let sender: ReturnType<typeof superviseSender> | undefined;
 
 /** How long SIGTERM waits for requests in flight before it closes their connections. */
 const drainMs = 10_000;
@@ -44,6 +45,7 @@ async function main() {
     if (stopping) return;
     stopping = true;
     dynamo?.release?.();
+    sender?.release();
     if (why) console.error(why);
     if (server) {
       console.log('Stopping: no new requests; finishing the ones in flight (10 s at most).');
@@ -136,9 +138,10 @@ async function listen(env: NodeJS.ProcessEnv, endpoint: string, where: { port: n
   const jobs = backgroundJobs(db);
   void jobs.kick();
   setInterval(() => void jobs.kick(), jobsEveryMs).unref();
-  // Webhooks go out from here: every second, what is due (core/webhook/sender.ts); a delivery
-  // written just before a stop or a crash is sent after the next start.
-  sender = startSender(db, { schedule: parseRetrySchedule(env.WEBHOOK_RETRY_SCHEDULE), allowPrivate: true });
+  // Webhooks go out from a process of their own, every second, what is due (core/webhook/sender.ts);
+  // a delivery written just before a stop or a crash is sent after the next start.
+  parseRetrySchedule(env.WEBHOOK_RETRY_SCHEDULE); // a malformed schedule stops the start here, said plainly
+  sender = superviseSender({ endpoint, tableName: config.tableName, env });
 
   const app = new Hono();
   // JSON and the web app's files go out compressed (brotli or gzip, as the browser accepts).
