@@ -15,6 +15,7 @@ export default $config({
   async run() {
     const { table } = await import('./infra/storage.ts');
     await import('./infra/jobs.ts');
+    await import('./infra/webhooks.ts');
     const { api } = await import('./infra/api.ts');
     const { router } = await import('./infra/web.ts');
     return { url: router.url, api: api.url, table: table.name };

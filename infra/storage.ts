@@ -12,6 +12,8 @@ import { tableDefinition } from '../packages/core/src/db/table.ts';
  */
 export const table = new sst.aws.Dynamo('Table', {
   ...tableDefinition,
+  // new webhook deliveries wake their sender (infra/webhooks.ts)
+  stream: 'new-image',
   deletionProtection: $app.removal !== 'remove',
   transform: { table: { pointInTimeRecovery: { enabled: true } } },
 });

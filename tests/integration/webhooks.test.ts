@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverDue } from '@event-admin/core/webhook/sender';
+import { createWebhookHandler } from '@event-admin/functions/webhooks';
 import { type Client, type TestApi, startSignedIn } from '../setup/api.ts';
 import { createCustomer, createEvent, createTransaction, expectError, inBatches, ok, unknownId } from './helpers.ts';
 
@@ -154,6 +155,26 @@ describe('deliveries', () => {
     while ((await send()) > 0);
     const types = received.map((r) => JSON.parse(r.body).type);
     expect(types.sort()).toEqual(['customer.created', 'ping']);
+    await client.request('DELETE', `/api/webhooks/${hook.id}`);
+  });
+});
+
+describe('the AWS sender (packages/functions/src/webhooks.ts)', () => {
+  it('sends what is due when the stream or the cron invokes it; on AWS it refuses a loopback target', async () => {
+    received = [];
+    answer = 204;
+    const hook = await endpoint(['customer.created']);
+    const customer = await createCustomer(client);
+    const stream = { Records: [{ eventName: 'INSERT' }] };
+    const sent = await createWebhookHandler(api.db, { schedule, allowPrivate: true })(stream, { getRemainingTimeInMillis: () => 60_000 });
+    expect(sent.attempted).toBeGreaterThanOrEqual(1);
+    expect(received.map((r) => JSON.parse(r.body).data.id)).toContain(customer.id);
+
+    // as deployed: https to public addresses only, checked at delivery
+    await createCustomer(client);
+    await createWebhookHandler(api.db, { schedule, allowPrivate: false })({}, { getRemainingTimeInMillis: () => 60_000 });
+    const [refused] = ok(await client.get(`/api/webhooks/${hook.id}/deliveries`)).items;
+    expect(refused).toMatchObject({ attempts: 1, lastStatus: null, lastError: 'The URL must start with https://' });
     await client.request('DELETE', `/api/webhooks/${hook.id}`);
   });
 });

@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tableDefinition } from '@event-admin/core/db/table';
+import { keys } from '@event-admin/core/db/keys';
 import { installLambdaRuntime } from '../setup/lambda-runtime.ts';
 import type { LinkedResources } from '@event-admin/functions/config';
 // @ts-expect-error: a plain .mjs script without type declarations
@@ -39,6 +40,10 @@ class RandomPassword extends Component {
 class Linkable extends Component {}
 class Dynamo extends Component {
   name = 'event-admin-stage-TableTable';
+  subscriptions: { name: string; subscriber: unknown; args: any }[] = [];
+  subscribe(name: string, subscriber: unknown, args?: unknown) {
+    this.subscriptions.push({ name, subscriber, args });
+  }
 }
 class Secret extends Component {
   value = 'stand-in';
@@ -144,8 +149,9 @@ describe('sst.config.ts', () => {
     const { components } = await evaluate('dev');
     const table = one(components, Dynamo);
     expect(table.componentName).toBe('Table');
-    const { deletionProtection, transform, ...shape } = table.args;
+    const { deletionProtection, transform, stream, ...shape } = table.args;
     expect(shape).toEqual(tableDefinition);
+    expect(stream).toBe('new-image');
     expect(deletionProtection).toBe(false);
     expect(transform).toBeDefined();
   });
@@ -297,9 +303,31 @@ describe('sst.config.ts', () => {
     expect(jobs.args.timeout).toMatch(/^\d+ seconds$/);
     expect(parseInt(jobs.args.timeout)).toBeGreaterThan(15);
     expect(parseInt(jobs.args.timeout)).toBeLessThanOrEqual(60);
-    const cron = one(components, Cron);
+    const cron = named(components, Cron, 'JobsCron');
     expect(cron.args).toEqual({ function: jobs.arn, schedule: 'rate(1 minute)' });
     expect(apiFunction(components).args.link).toContain(jobs);
+  });
+
+  it("sends webhooks from a function the table's new deliveries wake, and a cron every minute for the retries", async () => {
+    const { components } = await evaluate('production');
+    const sender = named(components, Function, 'WebhookSender');
+    const table = one(components, Dynamo);
+    expect(sender.args.handler).toBe('packages/functions/src/webhooks.handler');
+    expect(sender.args.link).toEqual([table]);
+    expect(sender.args.nodejs).toEqual(apiFunction(components).args.nodejs);
+    expect(parseInt(sender.args.timeout)).toBeGreaterThan(15);
+    expect(table.subscriptions).toEqual([
+      {
+        name: 'WebhookDeliveries',
+        subscriber: sender.arn,
+        args: { filters: [{ eventName: ['INSERT'], dynamodb: { NewImage: { gsi1pk: { S: [{ prefix: 'WEBHOOKS_DUE' }] } } } }] },
+      },
+    ]);
+    // the prefix is the due index's, as core spells it
+    expect(keys.deliveriesDuePartitions().every((p) => p.startsWith('WEBHOOKS_DUE'))).toBe(true);
+    expect(named(components, Cron, 'WebhookCron').args).toEqual({ function: sender.arn, schedule: 'rate(1 minute)' });
+    const [path, exported] = sender.args.handler.split(/\.(?=[^./]+$)/);
+    expect(typeof (await import(resolve(root, `${path}.ts`)))[exported]).toBe('function');
   });
 
   it('points the jobs handler at a module that exports it', async () => {
