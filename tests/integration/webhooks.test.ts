@@ -159,6 +159,31 @@ describe('deliveries', () => {
   });
 });
 
+describe('an endpoint that keeps failing', () => {
+  it('is turned off after 24 hours of failures, says why, and turning it on again clears that', async () => {
+    received = [];
+    answer = 503;
+    const hook = await endpoint(['customer.created']);
+    await createCustomer(client);
+    const start = Date.now();
+    expect(await send(new Date(start))).toBe(1);
+    // failing for 23 hours: still on
+    await createCustomer(client);
+    await send(new Date(start + 23 * 3_600_000));
+    expect(ok(await client.get('/api/webhooks')).find((w: any) => w.id === hook.id)).toMatchObject({ enabled: true, disabledReason: null });
+    // 24 hours and more since the first failure, with no success between: turned off, and why
+    await createCustomer(client);
+    await send(new Date(start + 25 * 3_600_000));
+    const off = ok(await client.get('/api/webhooks')).find((w: any) => w.id === hook.id);
+    expect(off.enabled).toBe(false);
+    expect(off.disabledReason).toMatch(/^Turned off on \d{4}-\d{2}-\d{2}: every delivery failed for 24 hours$/);
+    // turned back on: the reason goes
+    answer = 204;
+    expect(ok(await client.put(`/api/webhooks/${hook.id}`, { enabled: true }))).toMatchObject({ enabled: true, disabledReason: null });
+    await client.request('DELETE', `/api/webhooks/${hook.id}`);
+  });
+});
+
 describe('the AWS sender (packages/functions/src/webhooks.ts)', () => {
   it('sends what is due when the stream or the cron invokes it; on AWS it refuses a loopback target', async () => {
     received = [];
