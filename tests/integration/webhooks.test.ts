@@ -159,6 +159,31 @@ describe('deliveries', () => {
   });
 });
 
+describe('a receiver that goes away', () => {
+  it('answering 500, then stopped, then back: the event is delivered once it returns, and the log shows each attempt', async () => {
+    received = [];
+    answer = 500;
+    const hook = await endpoint(['customer.created']);
+    const customer = await createCustomer(client);
+    const start = Date.now();
+    expect(await send(new Date(start))).toBe(1);
+    // stopped: nothing listens on its port
+    const port = (receiver.address() as AddressInfo).port;
+    await new Promise((resolve) => receiver.close(resolve));
+    expect(await send(new Date(start + 10_000))).toBe(1);
+    let [delivery] = ok(await client.get(`/api/webhooks/${hook.id}/deliveries`)).items;
+    expect(delivery).toMatchObject({ attempts: 2, lastStatus: null, lastError: 'Could not connect', deliveredAt: null });
+    // back, and well
+    answer = 204;
+    await new Promise<void>((resolve) => receiver.listen(port, '127.0.0.1', resolve));
+    expect(await send(new Date(start + 20_000))).toBe(1);
+    [delivery] = ok(await client.get(`/api/webhooks/${hook.id}/deliveries`)).items;
+    expect(delivery).toMatchObject({ attempts: 3, lastStatus: 204, lastError: null });
+    expect(received.map((r) => JSON.parse(r.body).data.id)).toEqual([customer.id, customer.id]);
+    await client.request('DELETE', `/api/webhooks/${hook.id}`);
+  });
+});
+
 describe('an endpoint that keeps failing', () => {
   it('is turned off after 24 hours of failures, says why, and turning it on again clears that', async () => {
     received = [];
