@@ -70,6 +70,8 @@ it('announces a change written just before npm start was killed, after the resta
   const idsOf = (dataId: string) => new Set(received.filter((r) => r.dataId === dataId).map((r) => r.id));
   expect([idsOf(before.id).size, idsOf(after.id).size]).toEqual([1, 1]);
   expect(received.every((r) => r.type === 'customer.created')).toBe(true);
+  // the sender stayed up the whole time (a sender that exits after a pass would be restarted, and say so)
+  for (const run of [first, second]) expect(run.output()).not.toContain('The webhook sender stopped');
   const stop = second.child.kill('SIGTERM');
   expect(stop).toBe(true);
   expect(await second.exited).toBe(0);

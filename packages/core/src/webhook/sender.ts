@@ -257,7 +257,8 @@ export function startSender(db: Db, options: SenderOptions & { everyMs?: number;
   const loop = (async () => {
     while (running) {
       await deliverDue(db, options).catch(onError);
-      if (running) await new Promise<void>((resolve) => ((wake = resolve), setTimeout(resolve, everyMs).unref()));
+      // a timer that holds the process: in a process of its own the sender is all there is to wait for
+      if (running) await new Promise<void>((resolve) => ((wake = resolve), setTimeout(resolve, everyMs)));
     }
   })();
   return {
