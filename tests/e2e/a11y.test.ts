@@ -233,6 +233,29 @@ async function walkEveryScreen(viewport: typeof desktop) {
   await openDialog('Invite Member');
   await check('Invite Member dialog');
   await closeDialog();
+  // Integrations with a webhook: its secret shown once, its row, its log and its edit dialog
+  await tab('Integrations');
+  const addWebhook = page.getByRole('form', { name: 'Add webhook' });
+  await addWebhook.getByLabel('Endpoint URL').fill(`http://127.0.0.1:9/a11y-${viewport.width}`);
+  await addWebhook.getByRole('button', { name: 'Add Webhook' }).click();
+  await visible(page.getByLabel('Signing secret'));
+  await check('Integrations, a new webhook');
+  await page.getByRole('button', { name: 'I have saved it' }).click();
+  const webhook = page
+    .getByRole('table', { name: 'Webhooks' })
+    .getByRole('row')
+    .filter({ hasText: `a11y-${viewport.width}` });
+  await webhook.getByRole('button', { name: 'Deliveries' }).click();
+  await visible(dialog());
+  await check('Delivery log dialog');
+  await closeDialog();
+  await webhook.getByRole('button', { name: 'Edit' }).click();
+  await visible(dialog());
+  await check('Edit Webhook dialog');
+  await closeDialog();
+  await webhook.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete webhook?' }).getByRole('button', { name: 'Delete Webhook' }).click();
+  await webhook.waitFor({ state: 'hidden' });
 
   await page.goto('/no-such-screen');
   await visible(page.getByRole('heading', { name: '404 Page Not Found' }));

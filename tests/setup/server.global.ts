@@ -44,12 +44,14 @@ export default async function setup(project: TestProject) {
   const take = (chunk: Buffer) => {
     output += chunk;
     // What a failing browser test needs to be understood: the server's 5xx answers (with their
-    // cause and duration) and anything its DynamoDB Local supervisor says, as they happen.
+    // cause and duration) and anything its DynamoDB Local or webhook sender supervision says, as they happen.
     pending += chunk;
     const lines = pending.split('\n');
     pending = lines.pop() ?? '';
     for (const line of lines) {
-      if (line.includes('DynamoDB Local') || /"status":5\d\d/.test(line)) process.stderr.write(`[e2e server] ${line}\n`);
+      if (line.includes('DynamoDB Local') || /ebhook sender/.test(line) || /"status":5\d\d/.test(line)) {
+        process.stderr.write(`[e2e server] ${line}\n`);
+      }
     }
   };
   child.stdout!.on('data', take);
