@@ -41,6 +41,17 @@ export function failedConditions(error: unknown): number[] | null {
 
 export const isConditionFailure = (error: unknown) => error instanceof Error && error.name === 'ConditionalCheckFailedException';
 
+/** Runs a conditional write: true when it landed, false when its condition failed (any other error is thrown). */
+export async function conditional(write: Promise<unknown>) {
+  try {
+    await write;
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
 /**
  * Runs a write transaction; items name their table implicitly (this Db's). A transaction
  * cancelled only because another one touched the same items (TransactionConflict, e.g. two

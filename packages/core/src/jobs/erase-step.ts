@@ -6,7 +6,7 @@ import type { AuditChange } from '../audit/audit.schema.ts';
 import { erasedCustomerName } from '../customer/customer.schema.ts';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
-import { forEachLimited, isConditionFailure } from '../db/write.ts';
+import { conditional, forEachLimited, isConditionFailure } from '../db/write.ts';
 import { renameTransaction, type StoredRefund } from '../transaction/transaction.repo.ts';
 import type { JobItem } from './job.repo.ts';
 
@@ -40,8 +40,8 @@ const concurrency = 8;
 async function scrubRecord(db: Db, item: Record<string, unknown>, terms: readonly string[]) {
   const scrubbed = erasedRecord(item as { summary: string; changes?: AuditChange[] }, terms);
   if (!scrubbed) return false;
-  try {
-    await db.doc.send(
+  return conditional(
+    db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: { pk: item.pk, sk: item.sk },
@@ -49,12 +49,8 @@ async function scrubRecord(db: Db, item: Record<string, unknown>, terms: readonl
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':summary': scrubbed.summary, ':changes': scrubbed.changes },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /**
@@ -149,8 +145,9 @@ export async function erasureStep(
     const next: Position = page.after ? { phase: 'history', after: page.after } : { phase: 'finish' };
     return { renamed: changed, read: page.items.length, cursor: encode(next) };
   }
-  try {
-    await db.doc.send(
+  // the customer may be gone (deleted after the erasure): nothing left to mark then
+  await conditional(
+    db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: keys.customer(customerId),
@@ -158,10 +155,7 @@ export async function erasureStep(
         ConditionExpression: 'attribute_exists(erasedAt)',
         ExpressionAttributeValues: { ':complete': 'complete' },
       }),
-    );
-  } catch (error) {
-    // the customer is gone (deleted after the erasure): nothing left to mark
-    if (!isConditionFailure(error)) throw error;
-  }
+    ),
+  );
   return { renamed: 0, read: 0, cursor: null };
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
-import { isConditionFailure, type TransactItem } from '../db/write.ts';
+import { conditional, type TransactItem } from '../db/write.ts';
 
 /**
  * What a background job does: copy a new name onto the purchases that store it, or finish a
@@ -86,17 +86,6 @@ export async function pendingJobItems(db: Db, limit: number) {
 export async function getJobItem(db: Db, kind: JobKind, targetId: string) {
   const result = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.job(kind, targetId), ConsistentRead: true }));
   return result.Item as JobItem | undefined;
-}
-
-/** Runs `write`; a failed condition gives false instead of an error. */
-async function conditional(write: Promise<unknown>) {
-  try {
-    await write;
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
 }
 
 /** Takes the job for `owner` until `leaseUntil`, unless another worker holds an unexpired lease. */

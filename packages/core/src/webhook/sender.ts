@@ -4,7 +4,7 @@ import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
-import { forEachLimited, isConditionFailure } from '../db/write.ts';
+import { conditional, forEachLimited } from '../db/write.ts';
 import { dueDeliveryItems, forgetEndpoints, type WebhookItem } from './webhook.repo.ts';
 
 /**
@@ -100,8 +100,8 @@ const holdMs = deliveryTimeoutMs + 20_000;
 /** Takes a due delivery by moving its due time forward, conditional on the one seen: of two senders one wins. */
 async function take(db: Db, item: Record<string, unknown>, until: Date) {
   const id = String(item.id);
-  try {
-    await db.doc.send(
+  return conditional(
+    db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
         Key: { pk: item.pk, sk: item.sk },
@@ -109,12 +109,8 @@ async function take(db: Db, item: Record<string, unknown>, until: Date) {
         ConditionExpression: 'gsi1sk = :seen',
         ExpressionAttributeValues: { ':until': keys.deliveryDue(until.toISOString(), id).gsi1sk, ':seen': item.gsi1sk },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 async function getEndpoint(db: Db, id: string) {
