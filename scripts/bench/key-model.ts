@@ -5,7 +5,7 @@
 // write capacity they consume. Scaled to an on-sale night of 2,000 purchases a second of one event,
 // the busiest partition's writes a second must stay within what one DynamoDB partition takes
 // (1,000 write units a second), and a completed purchase within 12 write units.
-import { counterRefresh, refreshEventCounters } from '@event-admin/core/event/counters';
+import { counterRefresh, eventCountersMoved, refreshEventCounters } from '@event-admin/core/event/counters';
 import { createDb } from '@event-admin/core/db/client';
 import * as Customer from '@event-admin/core/customer/index';
 import * as Event from '@event-admin/core/event/index';
@@ -111,6 +111,9 @@ export async function measureKeyModel(endpoint: string, operations: number, log:
     // kept out of the per-purchase figures here and measured on its own below.
     const interval = counterRefresh.intervalMs;
     counterRefresh.intervalMs = 3_600_000;
+    // The refresh a first change of the event would make at once is made here, before the tap
+    // counts: the timer then holds every later one until the refresh measured below.
+    await eventCountersMoved(plain, event.id);
     const buyers = await customers('completed');
     const completed = [];
     for (const [i, customerId] of buyers.entries()) completed.push(await buy(customerId, i, 'completed'));

@@ -22,8 +22,9 @@ export interface Stack {
   stop: () => Promise<void>;
 }
 
-export async function startStack(options: { webDist?: string }): Promise<Stack> {
-  const dynamo: LocalDynamo = await startDynamoLocal({});
+/** `dataDir`: DynamoDB Local on disk there, as `npm start` runs it (default: in memory). */
+export async function startStack(options: { webDist?: string; dataDir?: string }): Promise<Stack> {
+  const dynamo: LocalDynamo = await startDynamoLocal({ dataDir: options.dataDir });
   const tableName = 'bench';
   let server: ChildProcess | undefined;
   const stop = async () => {

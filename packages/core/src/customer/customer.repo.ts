@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
-import { batchGet, querySearchPage, stripKeys } from '../db/query.ts';
+import { batchGet, getNamed, querySearchPage, stripKeys } from '../db/query.ts';
 import { failedConditions, transact, type TransactItem } from '../db/write.ts';
 import { DomainError, notFound, staleVersion } from '../error.ts';
 import { normalizeSearch, type ListOrder } from '../shared.schema.ts';
@@ -82,10 +82,12 @@ export function customerCounts(customer: Record<string, unknown>, counts: Record
 }
 
 /** A customer and its COUNTS item, in one BatchGetItem. */
-export async function getCustomerWithCounts(db: Db, id: string, consistent = false) {
-  const found = await batchGet(db, [keys.customer(id), keys.customerCounts(id)], { consistent });
-  return { item: found.find((i) => i.sk === keys.customer(id).sk), counts: found.find((i) => i.sk === keys.customerCounts(id).sk) };
+export function getCustomerWithCounts(db: Db, id: string, consistent = false) {
+  return getNamed(db, customerWithCountsKeys(id), { consistent });
 }
+
+/** The keys getCustomerWithCounts reads, for a caller that reads them with more in one call. */
+export const customerWithCountsKeys = (id: string) => ({ item: keys.customer(id), counts: keys.customerCounts(id) });
 
 /**
  * The ADD of a delta onto a customer's COUNTS item (no index keys there, so a purchase writes no

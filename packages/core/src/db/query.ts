@@ -164,6 +164,25 @@ export async function batchGet(
   return items;
 }
 
+/** Items by name, read together in one BatchGetItem: each name's item, or undefined when absent. */
+export async function getNamed<K extends string>(
+  db: Db,
+  wanted: Record<K, { pk: string; sk: string }>,
+  options: { consistent?: boolean } = {},
+): Promise<Record<K, Record<string, unknown> | undefined>> {
+  const entries = Object.entries(wanted) as [K, { pk: string; sk: string }][];
+  const found = await batchGet(
+    db,
+    entries.map(([, key]) => key),
+    options,
+  );
+  const byKey = new Map(found.map((item) => [`${String(item.pk)}\u0000${String(item.sk)}`, item]));
+  return Object.fromEntries(entries.map(([name, key]) => [name, byKey.get(`${key.pk}\u0000${key.sk}`)])) as Record<
+    K,
+    Record<string, unknown> | undefined
+  >;
+}
+
 /** Removes the table's key attributes from a stored item. */
 export function stripKeys<T extends Record<string, unknown>>(item: T) {
   const { pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, gsi3pk, gsi3sk, gsi4pk, gsi4sk, ttl, ...rest } = item;
