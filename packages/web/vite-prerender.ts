@@ -7,21 +7,25 @@ const rootMarkup = '<div id="root"></div>';
 const entryTag = /<script type="module"[^>]*\ssrc="([^"]+)"[^>]*><\/script>\s*/;
 const preloadTag = /<link rel="modulepreload"[^>]*\shref="([^"]+)"[^>]*>\s*/g;
 const stylesheetTag = /<link rel="stylesheet"[^>]*\shref="([^"]+)"[^>]*>/;
+const themeTag = '<script src="/theme.js"></script>';
 
 /**
- * index.html with the sign-in screen in #root and the styles it needs inline, so its first paint
- * waits for no other file but public/theme.js (the theme without a flash). The app's stylesheet
- * and script are started by public/after-first-paint.js once that screen is painted, rather than
- * fetched with the page.
+ * index.html with the sign-in screen in #root, and the styles and theme script it needs inline
+ * (the local server allows that script by its hash in the CSP), so its first paint waits for no
+ * other file. public/after-first-paint.js starts the app's script once that screen is painted,
+ * and fetches the app's stylesheet for later: only another screen applies it (lib/app-styles.ts).
  */
-function loginPage(index: string, page: { markup: string; css: string }) {
+function loginPage(index: string, page: { markup: string; css: string; themeScript: string }) {
   const entry = entryTag.exec(index)?.[1];
   const stylesheet = stylesheetTag.exec(index)?.[1];
-  if (!entry || !stylesheet || !index.includes(rootMarkup)) throw new Error(`index.html has no module script, stylesheet or ${rootMarkup}`);
+  if (!entry || !stylesheet || !index.includes(rootMarkup) || !index.includes(themeTag))
+    throw new Error(`index.html has no module script, stylesheet, ${themeTag} or ${rootMarkup}`);
   if (page.css.includes('</style')) throw new Error('the sign-in styles cannot be inlined: they contain </style');
+  if (page.themeScript.includes('</script')) throw new Error('the theme script cannot be inlined: it contains </script');
   const preloads = [...index.matchAll(preloadTag)].map((m) => m[1]!);
   const starter = `<script src="/after-first-paint.js" defer data-entry="${entry}" data-preload="${preloads.join(' ')}" data-stylesheet="${stylesheet}"></script>`;
   return index
+    .replace(themeTag, () => `<script>${page.themeScript}</script>`)
     .replace(entryTag, '')
     .replace(preloadTag, '')
     .replace(stylesheetTag, () => `<style>${page.css}</style>\n    ${starter}`)
@@ -62,7 +66,9 @@ export function prerenderLogin(): Plugin {
           renderLogin: () => Promise<{ markup: string; css: string }>;
         };
         const index = await readFile(join(outDir, 'index.html'), 'utf8');
-        await writeFile(join(outDir, 'login.html'), loginPage(index, await renderLogin()));
+        // Its comments stay in the file (index.html's copy); the page gets the code alone.
+        const themeScript = (await readFile(join(config.publicDir, 'theme.js'), 'utf8')).replace(/^\s*\/\/.*\n/gm, '').trim();
+        await writeFile(join(outDir, 'login.html'), loginPage(index, { ...(await renderLogin()), themeScript }));
       } finally {
         await rm(scratch, { recursive: true, force: true });
       }

@@ -113,7 +113,7 @@ describe('dark mode', () => {
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/login');
     await page.evaluate(() => window.localStorage.setItem('theme', 'dark'));
-    // With every module script refused, only index.html, the CSS and public/theme.js remain.
+    // With every script file refused, only the page and its theme script (inline in login.html) remain.
     await page.route('**/*', (route) =>
       route.request().resourceType() === 'script' && !route.request().url().endsWith('/theme.js') ? route.abort() : route.continue(),
     );

@@ -64,7 +64,7 @@ export function createApp(options: { db: Db; config: AppConfig; log?: RequestLog
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(deps.config.inlineScripts ?? [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:', ...(deps.config.imageOrigins ?? [])],
         frameSrc: ['https:'],

@@ -9,6 +9,8 @@ export interface AppConfig {
   endpoint?: string;
   /** Local only: the server's own http origins, where the demo data's images live (CSP img-src). */
   imageOrigins?: string[];
+  /** Local only: the inline scripts the web build wrote into its pages, as CSP hash sources ('sha256-...'). */
+  inlineScripts?: string[];
   /**
    * AWS only: the secret the Router's viewer-request function sends in `x-origin-verify`. A
    * request carrying it came through CloudFront, so its `x-viewer-address` is CloudFront's

@@ -1,7 +1,9 @@
 // login.html's way of starting the app (packages/web/vite-prerender.ts writes the tag): the
-// sign-in screen is already in the page with its styles, so the app's stylesheet and script are
-// fetched only once that screen has been painted, instead of competing with it for a slow
-// connection. The tag names the stylesheet, the entry module and the modules it imports.
+// sign-in screen is already in the page with its styles, so the app's script is fetched only once
+// that screen has been painted, instead of competing with it for a slow connection. The app's
+// stylesheet is only prefetched: the sign-in screen needs none of it, and applying it would
+// restyle the whole page just as it becomes usable; the next screen applies it before it is drawn
+// (src/lib/app-styles.ts). The tag names the stylesheet, the entry module and its imports.
 (function () {
   var tag = document.currentScript;
   var entry = tag.getAttribute('data-entry');
@@ -11,9 +13,10 @@
   function start() {
     if (started) return;
     started = true;
-    // The whole app's styles (the page came with the sign-in screen's own, inline).
+    // The whole app's styles, into the cache for the next screen (the page came with its own, inline).
     var style = document.createElement('link');
-    style.rel = 'stylesheet';
+    style.rel = 'prefetch';
+    style.as = 'style';
     style.crossOrigin = '';
     style.href = stylesheet;
     document.head.appendChild(style);

@@ -1,6 +1,6 @@
 // Runs in <head> before the first paint, so the page never flashes the wrong theme. The same rule
-// as src/lib/theme.ts: the stored choice ("light" or "dark"), else the system's setting. A file,
-// not an inline script, because the CSP allows scripts from the app's own origin only.
+// as src/lib/theme.ts: the stored choice ("light" or "dark"), else the system's setting. A file
+// for index.html; login.html carries it inline (vite-prerender.ts), allowed by its hash in the CSP.
 (function () {
   var theme;
   try {

@@ -1,8 +1,11 @@
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
 import { Toaster } from '../components/ui/toast.tsx';
+import { appStylesReady } from '../lib/app-styles.ts';
 import type { RouterContext } from '../router.tsx';
 
 export const Route = createRootRouteWithContext<RouterContext>()({
+  // Only /login is drawn by its own inline styles (login.html); any other screen waits for the app's.
+  beforeLoad: ({ location }) => (location.pathname === '/login' || typeof document === 'undefined' ? undefined : appStylesReady()),
   component: Root,
   notFoundComponent: NotFound,
 });
