@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { queryPage } from '../shared.schema.ts';
 
 /** What a history record is about. SEO, CTA and blocks belong to their event, addresses to their customer. */
 export const auditEntities = ['event', 'customer', 'transaction', 'settings', 'auth', 'user'] as const;
@@ -34,13 +35,7 @@ export const listAuditInput = z
   .object({
     entity: z.enum(auditEntities, { error: `Entity must be one of ${auditEntities.join(', ')}` }).optional(),
     id: z.string().trim().min(1, 'An id is required').max(100, 'Ids are at most 100 characters').optional(),
-    limit: z.coerce
-      .number({ error: 'Limit must be a number from 1 to 100' })
-      .int('Limit must be a number from 1 to 100')
-      .min(1, 'Limit must be a number from 1 to 100')
-      .max(100, 'Limit must be a number from 1 to 100')
-      .default(25),
-    cursor: z.string().max(4000, 'Cursors are at most 4000 characters').nullish(),
+    ...queryPage(),
     /** only what the bell shows: refunds, failed payments, failed sign-ins */
     notable: z.boolean().optional(),
     /** only one member's changes (their username), their API tokens' included */

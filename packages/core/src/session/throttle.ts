@@ -1,5 +1,5 @@
 import { auditPut } from '../audit/audit.repo.ts';
-import { isConditionFailure, transact } from '../db/write.ts';
+import { conditional, transact } from '../db/write.ts';
 import { DeleteCommand, GetCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
 import { isIP } from 'node:net';
 import type { Db } from '../db/client.ts';
@@ -75,19 +75,11 @@ async function readThrottle(db: Db, attempt: Attempt) {
 }
 
 /** One conditional update of this name and address's count: false when its condition does not hold. */
-async function updateIf(
+const updateIf = (
   db: Db,
   attempt: Attempt,
   update: Pick<UpdateCommandInput, 'UpdateExpression' | 'ConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'>,
-) {
-  try {
-    await db.doc.send(new UpdateCommand({ TableName: db.tableName, Key: throttleKey(attempt), ...update }));
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
-}
+) => conditional(db.doc.send(new UpdateCommand({ TableName: db.tableName, Key: throttleKey(attempt), ...update })));
 
 /** One conditional ADD: succeeds only while the checks let through are fewer than allowed. */
 const takeAttempt = (db: Db, attempt: Attempt, now: number) =>

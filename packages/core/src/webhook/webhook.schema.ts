@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { entityId, isHttpUrl } from '../shared.schema.ts';
+import { entityId, isHttpUrl, queryPage } from '../shared.schema.ts';
 
 /** What an endpoint can be told about: each a change the API makes, announced after it commits. */
 export const webhookEventTypes = [
@@ -49,13 +49,7 @@ export const webhookIdInput = z.object({ id: entityId });
 /** GET /api/webhooks/{id}/deliveries, webhooks.deliveries: newest first. */
 export const listDeliveriesInput = z.object({
   id: entityId,
-  limit: z.coerce
-    .number({ error: 'Limit must be a number from 1 to 100' })
-    .int('Limit must be a number from 1 to 100')
-    .min(1, 'Limit must be a number from 1 to 100')
-    .max(100, 'Limit must be a number from 1 to 100')
-    .default(25),
-  cursor: z.string().max(4000, 'Cursors are at most 4000 characters').nullish(),
+  ...queryPage(),
 });
 
 export const retryDeliveryInput = z.object({ id: entityId, deliveryId: entityId });
