@@ -111,7 +111,10 @@ function externalDynamo(endpoint: string): Pick<SupervisedDynamo, 'endpoint' | '
 async function listen(env: NodeJS.ProcessEnv, endpoint: string, where: { port: number; host: string; dataDir: string; webDist: string }) {
   const { port, host, dataDir, webDist } = where;
   const loginPage = resolve(webDist, 'login.html');
-  const config = { ...localConfig(env, endpoint), inlineScripts: existsSync(loginPage) ? inlineScriptSources(readFileSync(loginPage, 'utf8')) : [] };
+  const config = {
+    ...localConfig(env, endpoint),
+    inlineScripts: existsSync(loginPage) ? inlineScriptSources(readFileSync(loginPage, 'utf8')) : [],
+  };
   if (config.passwordIsDefault) {
     console.warn('WARNING: ADMIN_PASSWORD is not set, so the admin password is "admin". Set ADMIN_PASSWORD before exposing this server.');
   }
