@@ -49,7 +49,7 @@ export default async function setup(project: TestProject) {
     const lines = pending.split('\n');
     pending = lines.pop() ?? '';
     for (const line of lines) {
-      if (line.includes('DynamoDB Local') || /ebhook sender/.test(line) || /"status":5\d\d/.test(line)) {
+      if (line.includes('DynamoDB Local') || /webhook sender/i.test(line) || /"status":5\d\d/.test(line)) {
         process.stderr.write(`[e2e server] ${line}\n`);
       }
     }

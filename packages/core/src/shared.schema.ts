@@ -60,13 +60,11 @@ export type ListOrder = (typeof listOrders)[number];
 /** A dated list's order; newest first unless asked otherwise. */
 export const listOrder = z.enum(listOrders, 'Order must be asc or desc').default('desc');
 
-/** A query string's page size from 1 to `max` (25 unless told), and where to continue: the history and delivery logs. */
-export const queryPage = (max = 100) => {
-  const message = `Limit must be a number from 1 to ${max}`;
-  return {
-    limit: z.coerce.number({ error: message }).int(message).min(1, message).max(max, message).default(25),
-    cursor: z.string().max(4000, 'Cursors are at most 4000 characters').nullish(),
-  };
+const logLimitMessage = 'Limit must be a number from 1 to 100';
+/** A log's page (the history, a webhook's deliveries): its size from 1 to 100, 25 unless told, and where to continue. */
+export const logPageFields = {
+  limit: z.coerce.number({ error: logLimitMessage }).int(logLimitMessage).min(1, logLimitMessage).max(100, logLimitMessage).default(25),
+  cursor: z.string().max(4000, 'Cursors are at most 4000 characters').nullish(),
 };
 
 /** The page a `list` procedure answers when not told a size. */

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { queryPage } from '../shared.schema.ts';
+import { logPageFields } from '../shared.schema.ts';
 
 /** What a history record is about. SEO, CTA and blocks belong to their event, addresses to their customer. */
 export const auditEntities = ['event', 'customer', 'transaction', 'settings', 'auth', 'user'] as const;
@@ -35,7 +35,7 @@ export const listAuditInput = z
   .object({
     entity: z.enum(auditEntities, { error: `Entity must be one of ${auditEntities.join(', ')}` }).optional(),
     id: z.string().trim().min(1, 'An id is required').max(100, 'Ids are at most 100 characters').optional(),
-    ...queryPage(),
+    ...logPageFields,
     /** only what the bell shows: refunds, failed payments, failed sign-ins */
     notable: z.boolean().optional(),
     /** only one member's changes (their username), their API tokens' included */

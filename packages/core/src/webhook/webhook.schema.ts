@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { entityId, isHttpUrl, queryPage } from '../shared.schema.ts';
+import { entityId, isHttpUrl, logPageFields } from '../shared.schema.ts';
 
 /** What an endpoint can be told about: each a change the API makes, announced after it commits. */
 export const webhookEventTypes = [
@@ -49,7 +49,7 @@ export const webhookIdInput = z.object({ id: entityId });
 /** GET /api/webhooks/{id}/deliveries, webhooks.deliveries: newest first. */
 export const listDeliveriesInput = z.object({
   id: entityId,
-  ...queryPage(),
+  ...logPageFields,
 });
 
 export const retryDeliveryInput = z.object({ id: entityId, deliveryId: entityId });
