@@ -14,11 +14,12 @@ export const webhookSender = new sst.aws.Function('WebhookSender', {
 });
 
 /**
- * New deliveries wake it at once: the table's stream, filtered to items written into the due
- * index (a delivery's first write); the sender's own updates of them do not wake it again.
+ * A change's announcement wakes it at once: the table's stream, filtered to items written into
+ * the outbox's due index (an announcement's first write, one per change whatever the number of
+ * endpoints); the deliveries it fans out and its own updates do not wake it again.
  */
 export const webhookStream = table.subscribe('WebhookDeliveries', webhookSender.arn, {
-  filters: [{ eventName: ['INSERT'], dynamodb: { NewImage: { gsi1pk: { S: [{ prefix: 'WEBHOOKS_DUE' }] } } } }],
+  filters: [{ eventName: ['INSERT'], dynamodb: { NewImage: { gsi1pk: { S: [{ prefix: 'WEBHOOKS_OUTBOX' }] } } } }],
 });
 
 /** Every minute: the retries, whose time comes with no write to wake the sender, and a manual retry. */

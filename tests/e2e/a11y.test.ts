@@ -253,6 +253,10 @@ async function walkEveryScreen(viewport: typeof desktop) {
   await visible(dialog());
   await check('Edit Webhook dialog');
   await closeDialog();
+  await webhook.getByRole('button', { name: 'Rotate secret' }).click();
+  await visible(dialog());
+  await check('Rotate signing secret dialog');
+  await closeDialog();
   await webhook.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog', { name: 'Delete webhook?' }).getByRole('button', { name: 'Delete Webhook' }).click();
   await webhook.waitFor({ state: 'hidden' });

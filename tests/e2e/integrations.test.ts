@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { hidden, signedInSession, uid, visible } from '../setup/browser.ts';
+import { confirmPassword, hidden, signedInSession, uid, visible, waitMs } from '../setup/browser.ts';
 
 const session = signedInSession();
 let page: Page;
@@ -28,7 +28,7 @@ afterAll(async () => {
   await new Promise((resolve) => receiver.close(resolve));
 });
 
-it('adds a webhook (its secret shown once), sends a test the receiver gets, shows it in the log, and deletes it', async () => {
+it('adds a webhook (its secret shown once), sends a test the receiver gets, shows it in the log, rotates its secret, and deletes it', async () => {
   // a path of its own on every try, so a retry of this test never meets the first try's row
   const url = `${receiverBase}/${uid()}`;
   await page.goto('/settings?tab=integrations');
@@ -42,9 +42,14 @@ it('adds a webhook (its secret shown once), sends a test the receiver gets, show
   await form.getByLabel('Description (optional)').fill('E2E receiver');
   await form.getByLabel('customer.created').check();
   await form.getByRole('button', { name: 'Add Webhook' }).click();
+  // an account change: the password is asked for (unless this session confirmed it in the last 10 minutes, on a retry)
   const secret = panel.getByLabel('Signing secret');
+  const asked = page.getByRole('dialog', { name: 'Confirm your password' });
+  await Promise.race([secret.waitFor({ timeout: waitMs }), asked.waitFor({ timeout: waitMs })]);
+  if (await asked.isVisible()) await confirmPassword(page);
   await visible(secret);
-  expect(await secret.inputValue()).toMatch(/^whsec_/);
+  const first = await secret.inputValue();
+  expect(first).toMatch(/^whsec_/);
   await panel.getByRole('button', { name: 'I have saved it' }).click();
   await hidden(secret);
 
@@ -65,6 +70,14 @@ it('adds a webhook (its secret shown once), sends a test the receiver gets, show
   await visible(log.getByRole('cell', { name: 'ping', exact: true }));
   await visible(log.getByText(/^Delivered /));
   await log.getByRole('button', { name: 'Close dialog' }).click();
+
+  await row.getByRole('button', { name: 'Rotate secret' }).click();
+  await page.getByRole('dialog', { name: 'Rotate signing secret?' }).getByRole('button', { name: 'Rotate Secret' }).click();
+  await visible(panel.getByText(/Copy the new signing secret for/));
+  expect(await secret.inputValue()).toMatch(/^whsec_/);
+  expect(await secret.inputValue()).not.toBe(first);
+  await panel.getByRole('button', { name: 'I have saved it' }).click();
+  await hidden(secret);
 
   await row.getByRole('button', { name: 'Turn off' }).click();
   await visible(row.getByText('Off', { exact: true }));

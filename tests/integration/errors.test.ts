@@ -82,6 +82,7 @@ describe('the REST table', () => {
         'PUT /api/webhooks/:id',
         'DELETE /api/webhooks/:id',
         'POST /api/webhooks/:id/test',
+        'POST /api/webhooks/:id/rotate-secret',
         'GET /api/webhooks/:id/deliveries',
         'POST /api/webhooks/:id/deliveries/:deliveryId/retry',
         'GET /api/customers/:id/purchases',

@@ -45,7 +45,7 @@ it('announces a change written just before npm start was killed, after the resta
   const env = { WEBHOOK_RETRY_SCHEDULE: '1s,1s,1s' };
   const first = startNpm(port, dataDir, password, env);
   await healthy(first);
-  const client = await new Client(first.base).login(password);
+  const client = await (await new Client(first.base).login(password)).confirm(password);
   ok(await client.post('/api/webhooks', { url: receiverUrl, events: ['customer.created'] }), 201);
 
   // delivered while it runs: the sender process is at work

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverDue } from '@event-admin/core/webhook/sender';
+import { publicTargetsOnly } from '@event-admin/core/webhook/target';
 import { createWebhookHandler } from '@event-admin/functions/webhooks';
 import { type Client, type TestApi, startSignedIn } from '../setup/api.ts';
 import { createCustomer, createEvent, createTransaction, expectError, inBatches, ok, unknownId } from './helpers.ts';
@@ -22,6 +23,8 @@ let receiverUrl: string;
 
 beforeAll(async () => {
   ({ api, client } = await startSignedIn());
+  // endpoints are account changes: this session's password is confirmed
+  await client.confirm();
   receiver = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
@@ -39,8 +42,10 @@ afterAll(async () => {
 });
 
 const schedule = [1000, 2000, 4000];
+/** npm start on loopback: http and this machine's receivers allowed */
+const local = { allowHttp: true, allowPrivate: true };
 /** One pass of the sender at a given moment (the tests move the clock instead of waiting). */
-const send = (at = new Date()) => deliverDue(api.db, { schedule, allowPrivate: true, now: () => at });
+const send = (at = new Date()) => deliverDue(api.db, { schedule, targets: local, now: () => at });
 
 async function endpoint(events: string[]) {
   const created = ok(await client.post('/api/webhooks', { url: receiverUrl, events, description: 'Test receiver' }), 201);
@@ -216,13 +221,13 @@ describe('the AWS sender (packages/functions/src/webhooks.ts)', () => {
     const hook = await endpoint(['customer.created']);
     const customer = await createCustomer(client);
     const stream = { Records: [{ eventName: 'INSERT' }] };
-    const sent = await createWebhookHandler(api.db, { schedule, allowPrivate: true })(stream, { getRemainingTimeInMillis: () => 60_000 });
+    const sent = await createWebhookHandler(api.db, { schedule, targets: local })(stream, { getRemainingTimeInMillis: () => 60_000 });
     expect(sent.attempted).toBeGreaterThanOrEqual(1);
     expect(received.map((r) => JSON.parse(r.body).data.id)).toContain(customer.id);
 
     // as deployed: https to public addresses only, checked at delivery
     await createCustomer(client);
-    await createWebhookHandler(api.db, { schedule, allowPrivate: false })({}, { getRemainingTimeInMillis: () => 60_000 });
+    await createWebhookHandler(api.db, { schedule, targets: publicTargetsOnly })({}, { getRemainingTimeInMillis: () => 60_000 });
     const [refused] = ok(await client.get(`/api/webhooks/${hook.id}/deliveries`)).items;
     expect(refused).toMatchObject({ attempts: 1, lastStatus: null, lastError: 'The URL must start with https://' });
     await client.request('DELETE', `/api/webhooks/${hook.id}`);

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { inject } from 'vitest';
 import { createDb, type Db } from '@event-admin/core/db/client';
+import type { TargetPolicy } from '@event-admin/core/webhook/target';
 import { createApp } from '@event-admin/functions/app';
 import { openApiDocument } from '@event-admin/functions/openapi/document';
 import { documentedAnswer, operationMatcher } from '@event-admin/functions/openapi/lookup';
@@ -33,11 +34,11 @@ export interface TestApi {
  * The real Hono app on its own fresh table, over HTTP on 127.0.0.1. Its request log lines are
  * dropped unless `log` wants them (they would bury the test output).
  */
-export async function startApi(options: { log?: RequestLog } = {}): Promise<TestApi> {
+export async function startApi(options: { log?: RequestLog; webhookTargets?: TargetPolicy } = {}): Promise<TestApi> {
   const endpoint = localEndpoint();
   const tableName = `test-${randomUUID()}`;
   await ensureTable(endpoint, tableName);
-  const config = { admin: { username: 'admin', password: adminPassword }, tableName, endpoint };
+  const config = { admin: { username: 'admin', password: adminPassword }, tableName, endpoint, webhookTargets: options.webhookTargets };
   const db = createDb(config);
   const app = createApp({ db, config, log: options.log ?? (() => {}) });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
@@ -184,7 +185,7 @@ export async function signedIn(api: TestApi) {
 }
 
 /** A fresh app and table with a client signed in to it: what most test files start from. */
-export async function startSignedIn(options: { log?: RequestLog } = {}) {
+export async function startSignedIn(options: Parameters<typeof startApi>[0] = {}) {
   const api = await startApi(options);
   return { api, client: await signedIn(api) };
 }

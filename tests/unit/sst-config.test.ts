@@ -308,7 +308,7 @@ describe('sst.config.ts', () => {
     expect(apiFunction(components).args.link).toContain(jobs);
   });
 
-  it("sends webhooks from a function the table's new deliveries wake, and a cron every minute for the retries", async () => {
+  it("sends webhooks from a function the table's new announcements wake, and a cron every minute for the retries", async () => {
     const { components } = await evaluate('production');
     const sender = named(components, Function, 'WebhookSender');
     const table = one(components, Dynamo);
@@ -320,11 +320,11 @@ describe('sst.config.ts', () => {
       {
         name: 'WebhookDeliveries',
         subscriber: sender.arn,
-        args: { filters: [{ eventName: ['INSERT'], dynamodb: { NewImage: { gsi1pk: { S: [{ prefix: 'WEBHOOKS_DUE' }] } } } }] },
+        args: { filters: [{ eventName: ['INSERT'], dynamodb: { NewImage: { gsi1pk: { S: [{ prefix: 'WEBHOOKS_OUTBOX' }] } } } }] },
       },
     ]);
-    // the prefix is the due index's, as core spells it
-    expect(keys.deliveriesDuePartitions().every((p) => p.startsWith('WEBHOOKS_DUE'))).toBe(true);
+    // the prefix is the outbox's due index, as core spells it
+    expect(keys.outboxDuePartitions().every((p) => p.startsWith('WEBHOOKS_OUTBOX'))).toBe(true);
     expect(named(components, Cron, 'WebhookCron').args).toEqual({ function: sender.arn, schedule: 'rate(1 minute)' });
     const [path, exported] = sender.args.handler.split(/\.(?=[^./]+$)/);
     expect(typeof (await import(resolve(root, `${path}.ts`)))[exported]).toBe('function');

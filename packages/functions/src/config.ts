@@ -1,4 +1,5 @@
 import type { AdminCredentials } from '@event-admin/core/session/index';
+import { localTargetPolicy, publicTargetsOnly, type TargetPolicy } from '@event-admin/core/webhook/target';
 
 /** Everything the API needs from its surroundings, read in one place for both runtimes. */
 export interface AppConfig {
@@ -17,7 +18,13 @@ export interface AppConfig {
    * viewer address (client-address.ts); without it that header is ignored.
    */
   originSecret?: string;
+  /** Where webhook endpoints may point; unset: as `npm start` on loopback with DynamoDB Local, else public https only. */
+  webhookTargets?: TargetPolicy;
 }
+
+/** The webhook target policy of a config (core/webhook/target.ts). */
+export const webhookTargetsOf = (config: AppConfig): TargetPolicy =>
+  config.webhookTargets ?? (config.endpoint !== undefined ? localTargetPolicy(undefined, '127.0.0.1') : publicTargetsOnly);
 
 export const defaultTableName = 'event-admin';
 
@@ -31,6 +38,7 @@ export function localConfig(env: NodeJS.ProcessEnv, endpoint: string): AppConfig
     tableName: env.TABLE_NAME || defaultTableName,
     endpoint,
     imageOrigins: [`http://localhost:${port}`, `http://127.0.0.1:${port}`],
+    webhookTargets: localTargetPolicy(env.WEBHOOK_ALLOW_PRIVATE, env.HOST || '127.0.0.1'),
   };
 }
 
@@ -59,5 +67,6 @@ export function awsConfig(resources: LinkedResources, env: NodeJS.ProcessEnv): A
     tableName: resources.Table.name,
     region: env.AWS_REGION,
     originSecret: resources.OriginSecret.value,
+    webhookTargets: publicTargetsOnly,
   };
 }

@@ -91,7 +91,13 @@ export function pageEntityAuditItems(db: Db, entity: AuditEntity, entityId: stri
 /** One entity's whole history, newest first, a Query page at a time (a customer's data export). */
 export function entityAuditPages(db: Db, entity: AuditEntity, entityId: string) {
   const { pk } = keys.audit(entity, entityId, '', '');
-  return queryPages(db, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': pk }, ScanIndexForward: false });
+  // consistent: an erasure reading it must see a record committed just before
+  return queryPages(db, {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': pk },
+    ScanIndexForward: false,
+    ConsistentRead: true,
+  });
 }
 
 /**

@@ -14,7 +14,8 @@ import {
   listCustomerTransactionItems,
 } from '../transaction/transaction.repo.ts';
 import { queueJob } from '../jobs/index.ts';
-import { announce, currentEndpoints, webhookOutbox } from '../webhook/webhook.repo.ts';
+import { announce, webhookOutbox } from '../webhook/outbox.ts';
+import { currentEndpoints } from '../webhook/webhook.repo.ts';
 import { withNames } from '../transaction/index.ts';
 import { deleteLeftoverAddresses, fromItem as addressFromItem, listAddressItems } from '../address/address.repo.ts';
 import { dailyFigures } from '../report/daily.repo.ts';

@@ -118,6 +118,24 @@ export const keys = {
   /** One announcement to one endpoint, in the endpoint's partition: its delivery log (ids sort by time). */
   webhookDelivery: (endpointId: string, id: string) => ({ pk: `WEBHOOK#${endpointId}`, sk: `DELIVERY#${id}` }),
   deliveryPrefix: 'DELIVERY#',
+  /** How many endpoints there are: the cap's counter, moved with each create and delete. */
+  webhookCount: () => ({ pk: 'WEBHOOKS', sk: 'COUNT' }),
+  /** One change's announcement (the outbox): its body once, whatever the number of endpoints; the sender fans it out. */
+  outbox: (messageId: string) => ({ pk: `OUTBOX#${messageId}`, sk: 'OUTBOX' }),
+  /** gsi1 until it is fanned out, sharded by id: what the sender Queries first (the AWS sender's stream filter names the prefix). */
+  outboxDue: (at: string, messageId: string) => ({ gsi1pk: `WEBHOOKS_OUTBOX${shardOf(messageId)}`, gsi1sk: ordered(at, messageId) }),
+  outboxDuePartitions: () => shardSuffixes.map((s) => `WEBHOOKS_OUTBOX${s}`),
+  /** gsi1 once fanned out: by when its body is dropped (the sender's retention sweep). */
+  outboxKept: (expiresAt: string, messageId: string) => ({
+    gsi1pk: `WEBHOOKS_KEPT${shardOf(messageId)}`,
+    gsi1sk: ordered(expiresAt, messageId),
+  }),
+  outboxKeptPartitions: () => shardSuffixes.map((s) => `WEBHOOKS_KEPT${s}`),
+  /** gsi3 (sparse: only announcements about a customer): what an erasure scrubs. */
+  outboxByCustomer: (customerId: string, at: string, messageId: string) => ({
+    gsi3pk: `OUTBOX_CUSTOMER#${customerId}`,
+    gsi3sk: ordered(at, messageId),
+  }),
   /** gsi1 (sparse: only while an attempt is to come), sharded by id: what the sender Queries, by when it is due. */
   deliveryDue: (nextAttemptAt: string, id: string) => ({ gsi1pk: `WEBHOOKS_DUE${shardOf(id)}`, gsi1sk: ordered(nextAttemptAt, id) }),
   deliveriesDuePartitions: () => shardSuffixes.map((s) => `WEBHOOKS_DUE${s}`),

@@ -1,5 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { announce, currentEndpoints, webhookOutbox } from '../webhook/webhook.repo.ts';
+import { announce, webhookOutbox } from '../webhook/outbox.ts';
+import { currentEndpoints } from '../webhook/webhook.repo.ts';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { batchGet, queryAll } from '../db/query.ts';

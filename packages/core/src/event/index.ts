@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { announce, currentEndpoints, webhookOutbox } from '../webhook/webhook.repo.ts';
+import { announce, webhookOutbox } from '../webhook/outbox.ts';
+import { currentEndpoints } from '../webhook/webhook.repo.ts';
 import type { Db } from '../db/client.ts';
 import { queryAll, queryPage, queryPages } from '../db/query.ts';
 import { transact } from '../db/write.ts';

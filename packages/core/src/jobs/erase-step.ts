@@ -8,17 +8,21 @@ import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { conditional, forEachLimited, isConditionFailure } from '../db/write.ts';
 import { renameTransaction, type StoredRefund } from '../transaction/transaction.repo.ts';
+import { scrubDeliveriesFor } from '../webhook/erasure.ts';
 import type { JobItem } from './job.repo.ts';
 
 /**
  * Where an erasure stands (opaque outside this file: base64url JSON). Its phases, each safe to
  * repeat: the addresses its first transaction could not take, the purchases (name, refund
- * reasons, each one's history), the customer's own history, then the customer marked complete.
+ * reasons, each one's history), the customer's own history, the webhook bodies about them, then
+ * the customer marked complete.
  */
 interface Position {
-  phase: 'addresses' | 'transactions' | 'history' | 'finish';
+  phase: 'addresses' | 'transactions' | 'history' | 'deliveries' | 'finish';
   /** the key the phase's next Query continues after */
   after?: Record<string, unknown>;
+  /** the webhook bodies' phase: where its next page begins */
+  cursor?: string;
 }
 
 const encode = (position: Position) => Buffer.from(JSON.stringify(position)).toString('base64url');
@@ -100,6 +104,8 @@ async function partitionPage(db: Db, pk: string, prefix: string | undefined, aft
       ExpressionAttributeValues: { ':pk': pk, ...(prefix ? { ':prefix': prefix } : {}) },
       ExclusiveStartKey: after,
       Limit: limit,
+      // a purchase or refund committed just before the erasure is read
+      ConsistentRead: true,
     }),
   );
   return { items: result.Items ?? [], after: result.LastEvaluatedKey };
@@ -142,8 +148,14 @@ export async function erasureStep(
     await forEachLimited(page.items, concurrency, async (record) => {
       if (await scrubRecord(db, record, terms)) changed += 1;
     });
-    const next: Position = page.after ? { phase: 'history', after: page.after } : { phase: 'finish' };
+    const next: Position = page.after ? { phase: 'history', after: page.after } : { phase: 'deliveries' };
     return { renamed: changed, read: page.items.length, cursor: encode(next) };
+  }
+  // Webhooks: the bodies announced about them (core/webhook/erasure.ts), a page at a time.
+  if (position.phase === 'deliveries') {
+    const page = await scrubDeliveriesFor(db, { customerId, terms }, position.cursor, limit);
+    const next: Position = page.cursor ? { phase: 'deliveries', cursor: page.cursor } : { phase: 'finish' };
+    return { renamed: page.scrubbed, read: page.read, cursor: encode(next) };
   }
   // the customer may be gone (deleted after the erasure): nothing left to mark then
   await conditional(

@@ -11,7 +11,7 @@ import { auditPut, type AuditInput } from '../audit/audit.repo.ts';
 import { diffFields } from '../audit/audit.rules.ts';
 import { systemActor } from '../fn.ts';
 import { idempotencyOf, writeOnce } from '../idempotency/idempotency.repo.ts';
-import { webhookOutbox } from '../webhook/webhook.repo.ts';
+import { webhookOutbox } from '../webhook/outbox.ts';
 import { formatCents } from './money.ts';
 import type { TransactionInfo } from './transaction.schema.ts';
 import { completedDailyFigures } from './sale-counters.ts';

@@ -7,7 +7,7 @@ import { DomainError, notFound } from '../error.ts';
 import { eventCountersMoved } from '../event/counters.ts';
 import { dailyFigures } from '../report/daily.repo.ts';
 import { idempotencyOf, writeOnce } from '../idempotency/idempotency.repo.ts';
-import { webhookOutbox } from '../webhook/webhook.repo.ts';
+import { webhookOutbox } from '../webhook/outbox.ts';
 import { formatCents, parseAmountToCents } from './money.ts';
 import type { TransactionDetail } from './transaction.schema.ts';
 import { saleCounterItems, transactionChangeUpdate, type CustomerCounts } from './sale-counters.ts';

@@ -5,7 +5,7 @@ import { failedConditions, retry, transact, type TransactItem } from '../db/writ
 import { DomainError, notFound, staleVersion } from '../error.ts';
 import { eventCountersMoved } from '../event/counters.ts';
 import { idempotencyOf, writeOnce } from '../idempotency/idempotency.repo.ts';
-import { webhookOutbox } from '../webhook/webhook.repo.ts';
+import { webhookOutbox } from '../webhook/outbox.ts';
 import { formatCents } from './money.ts';
 import { completedDailyFigures, saleCounterItems, transactionChangeUpdate, type CustomerCounts } from './sale-counters.ts';
 import { detailFromItem, detailKeeping, getTransactionItemById, type TransactionItem } from './transaction.repo.ts';

@@ -1,110 +1,28 @@
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { auditPut, type MemberActor } from '../audit/audit.repo.ts';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
-import { batchWrite, isConditionFailure, transact } from '../db/write.ts';
-import { queryAll } from '../db/query.ts';
-import { notFound } from '../error.ts';
+import { failedConditions, transact } from '../db/write.ts';
+import { DomainError, notFound } from '../error.ts';
 import { fn } from '../fn.ts';
-import {
-  deliveryFromItem,
-  deliveryPut,
-  forgetEndpoints,
-  listWebhookItems,
-  newSecret,
-  pageDeliveryItems,
-  webhookBody,
-  webhookFromItem,
-  type WebhookItem,
-} from './webhook.repo.ts';
-import {
-  createWebhookInput,
-  listDeliveriesInput,
-  retryDeliveryInput,
-  updateWebhookInput,
-  webhookIdInput,
-  type CreatedWebhook,
-} from './webhook.schema.ts';
+import { notSent } from './deliver.ts';
+import { guarded, requireEndpoint } from './endpoints.ts';
+import { announcementPut, getAnnouncement } from './outbox.ts';
+import { listWebhookItems, pageDeliveryItems, deliveryFromItem, webhookFromItem } from './webhook.repo.ts';
+import { listDeliveriesInput, retryDeliveryInput, webhookIdInput } from './webhook.schema.ts';
 
-export { webhookOutbox } from './webhook.repo.ts';
-
-/** POST /api/webhooks: a new endpoint, enabled, with its signing secret shown this once. */
-export const create = fn(createWebhookInput, async (db, input): Promise<CreatedWebhook> => {
-  const id = randomUUID();
-  const createdAt = new Date().toISOString();
-  const item: WebhookItem = { id, ...input, enabled: true, disabledReason: null, createdAt, secret: newSecret(), version: 1 };
-  await transact(db, [
-    {
-      Put: {
-        Item: { ...keys.webhook(id), ...keys.webhooksByCreated(createdAt, id), ...item },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-  ]);
-  forgetEndpoints(db);
-  return { ...webhookFromItem(item as unknown as Record<string, unknown>), secret: item.secret };
-});
-
-async function requireEndpoint(db: Db, id: string) {
-  const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.webhook(id), ConsistentRead: true }));
-  if (!Item) throw notFound('Webhook');
-  return Item as WebhookItem;
-}
+export { create, update, remove as delete, rotateSecret, type EndpointChange } from './endpoints.ts';
+export { webhookOutbox } from './outbox.ts';
 
 /** GET /api/webhooks: every endpoint, oldest first, without secrets. */
 export const list = async (db: Db) =>
   (await listWebhookItems(db)).map((item) => webhookFromItem(item as unknown as Record<string, unknown>));
 
-/** PUT /api/webhooks/{id}: what is sent changes; turning an endpoint back on clears why it was off and its run of failures. */
-export const update = fn(updateWebhookInput, async (db, input) => {
-  await requireEndpoint(db, input.id);
-  const { id, ...changes } = input;
-  const set = Object.entries(changes).filter(([, value]) => value !== undefined);
-  const reenabled = changes.enabled === true;
-  const names = Object.fromEntries(set.map(([name], i) => [`#f${i}`, name]));
-  const values = Object.fromEntries(set.map(([, value], i) => [`:v${i}`, value]));
-  try {
-    const result = await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: keys.webhook(id),
-        UpdateExpression:
-          `SET ${[...set.map((_, i) => `#f${i} = :v${i}`), 'version = version + :one'].join(', ')}` +
-          (reenabled ? ', disabledReason = :none REMOVE failingSince' : ''),
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: Object.keys(names).length ? names : undefined,
-        ExpressionAttributeValues: { ...values, ':one': 1, ...(reenabled ? { ':none': null } : {}) },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    forgetEndpoints(db);
-    return webhookFromItem(result.Attributes!);
-  } catch (error) {
-    if (isConditionFailure(error)) throw notFound('Webhook');
-    throw error;
-  }
-});
-
-/** DELETE /api/webhooks/{id}: the endpoint and its delivery log. */
-const remove = fn(webhookIdInput, async (db, { id }) => {
-  await requireEndpoint(db, id);
-  await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: keys.webhook(id) }));
-  forgetEndpoints(db);
-  const log = await queryAll(db, { KeyConditionExpression: 'pk = :pk', ExpressionAttributeValues: { ':pk': keys.webhook(id).pk } });
-  await batchWrite(
-    db,
-    log.map((item) => ({ DeleteRequest: { Key: { pk: String(item.pk), sk: String(item.sk) } } })),
-  );
-});
-export { remove as delete };
-
-/** POST /api/webhooks/{id}/test: a `ping`, delivered (and logged) like any other announcement. */
+/** POST /api/webhooks/{id}/test: a `ping` to this one endpoint, announced, delivered and logged like any other. */
 export const test = fn(webhookIdInput, async (db, { id }) => {
   const endpoint = await requireEndpoint(db, id);
-  const now = new Date();
-  const messageId = `msg_${randomUUID().replace(/-/g, '')}`;
-  const body = webhookBody('ping', { webhookId: endpoint.id, url: endpoint.url }, now);
-  await transact(db, [deliveryPut(id, messageId, 'ping', body, now)]);
+  const { messageId, put } = announcementPut('ping', { webhookId: endpoint.id, url: endpoint.url }, new Date(), id);
+  await transact(db, [put]);
   return { messageId };
 });
 
@@ -115,23 +33,63 @@ export const deliveries = fn(listDeliveriesInput, async (db, input) => {
   return { items: page.items.map(deliveryFromItem), nextCursor: page.nextCursor };
 });
 
-/** POST /api/webhooks/{id}/deliveries/{deliveryId}/retry: due again now, whatever became of it. */
-export const retry = fn(retryDeliveryInput, async (db, input) => {
+/**
+ * Who retries: a name for the history, and a way to have a member with a confirmed password,
+ * asked for only when the delivery would go to another URL than the one it was meant for.
+ */
+export interface RetryBy {
+  actor: string;
+  confirmed: () => Promise<MemberActor>;
+}
+
+/**
+ * POST /api/webhooks/{id}/deliveries/{deliveryId}/retry: due again now, to the URL it was meant
+ * for. Refused (409) when its body was dropped. When the endpoint's URL changed since, sending it
+ * there is an account change: a member with a confirmed password, and a record in the history.
+ */
+export const retry = guarded(retryDeliveryInput, async (db, input, by: RetryBy) => {
+  const key = keys.webhookDelivery(input.id, input.deliveryId);
+  const { Item: delivery } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }));
+  if (!delivery) throw notFound('Delivery');
+  const endpoint = await requireEndpoint(db, input.id);
+  const hasBody = typeof delivery.body === 'string' || (await getAnnouncement(db, String(delivery.messageId))) !== undefined;
+  if (!hasBody) throw new DomainError('conflict', notSent.dropped);
+  const moved = typeof delivery.url === 'string' && delivery.url !== endpoint.url;
+  const member = moved ? await by.confirmed() : undefined;
   const now = new Date().toISOString();
+  const due = keys.deliveryDue(now, input.deliveryId);
   try {
-    await db.doc.send(
-      new UpdateCommand({
-        TableName: db.tableName,
-        Key: keys.webhookDelivery(input.id, input.deliveryId),
-        UpdateExpression: 'SET gsi1pk = :pk, gsi1sk = :sk, nextAttemptAt = :now REMOVE failedAt',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ...prefixed(keys.deliveryDue(now, input.deliveryId)), ':now': now },
-      }),
-    );
+    await transact(db, [
+      {
+        Update: {
+          Key: key,
+          UpdateExpression: `SET gsi1pk = :pk, gsi1sk = :sk, nextAttemptAt = :now${member ? ', #url = :url' : ''} REMOVE failedAt`,
+          // the URL it is sent to is the one judged here
+          ConditionExpression: member ? 'attribute_exists(pk) AND #url = :was' : 'attribute_exists(pk)',
+          ...(member ? { ExpressionAttributeNames: { '#url': 'url' } } : {}),
+          ExpressionAttributeValues: {
+            ':pk': due.gsi1pk,
+            ':sk': due.gsi1sk,
+            ':now': now,
+            ...(member ? { ':url': endpoint.url, ':was': delivery.url } : {}),
+          },
+        },
+      },
+      ...(member
+        ? [
+            auditPut({
+              actor: member.username,
+              action: 'delivery_resent',
+              entity: 'webhook',
+              entityId: input.id,
+              summary: `Sent the ${String(delivery.eventType)} delivery of ${String(delivery.createdAt)}, meant for ${String(delivery.url)}, to ${endpoint.url}`,
+              address: member.address,
+            }),
+          ]
+        : []),
+    ]);
   } catch (error) {
-    if (isConditionFailure(error)) throw notFound('Delivery');
+    if (failedConditions(error)?.length) throw new DomainError('conflict', 'The delivery changed meanwhile: try again');
     throw error;
   }
 });
-
-const prefixed = (due: { gsi1pk: string; gsi1sk: string }) => ({ ':pk': due.gsi1pk, ':sk': due.gsi1sk });

@@ -1,10 +1,10 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { conditional } from '../db/write.ts';
+import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { queryAll, queryPage, stripKeys } from '../db/query.ts';
-import type { TransactItem } from '../db/write.ts';
-import type { DeliveryInfo, WebhookEventType, WebhookInfo } from './webhook.schema.ts';
+import type { DeliveryInfo, WebhookInfo } from './webhook.schema.ts';
 
 /** An endpoint as stored: its secret beside it (the sender signs with it; the API never shows it again). */
 export interface WebhookItem extends WebhookInfo {
@@ -12,13 +12,26 @@ export interface WebhookItem extends WebhookInfo {
   version: number;
   /** when its deliveries began failing without a success since: 24 hours of it turns it off */
   failingSince?: string;
+  /** the member who added it, by id (createdBy names them) */
+  createdById?: string;
+  /** the secret before the last rotation, still signed with until `previousSecretUntil` */
+  previousSecret?: string;
+  previousSecretUntil?: string;
 }
 
 export const newSecret = () => `whsec_${randomBytes(24).toString('base64')}`;
 
 export function webhookFromItem(item: Record<string, unknown>): WebhookInfo {
-  const { secret: _secret, version: _version, failingSince: _failing, ...info } = stripKeys(item) as unknown as WebhookItem;
-  return { ...info, disabledReason: info.disabledReason ?? null };
+  const {
+    secret: _s,
+    previousSecret: _p,
+    previousSecretUntil: _u,
+    version: _v,
+    failingSince: _f,
+    createdById: _c,
+    ...info
+  } = stripKeys(item) as unknown as WebhookItem;
+  return { ...info, disabledReason: info.disabledReason ?? null, createdBy: info.createdBy ?? null };
 }
 
 export function deliveryFromItem(item: Record<string, unknown>): DeliveryInfo {
@@ -67,52 +80,6 @@ export function currentEndpoints(db: Db, now = Date.now()) {
 /** After an endpoint changes here: this process reads them again at once. */
 export const forgetEndpoints = (db: Db) => void cached.delete(db);
 
-/** A delivery's id: sorts by creation (the log reads newest first), unique by its random tail. */
-export const deliveryId = (now: Date) => `d${now.getTime().toString(36).padStart(10, '0')}${randomUUID().replace(/-/g, '').slice(0, 12)}`;
-
-/** The body an endpoint receives, as sent on every attempt (Standard Webhooks' shape). */
-export const webhookBody = (type: string, data: unknown, now: Date) => JSON.stringify({ type, timestamp: now.toISOString(), data });
-
-/** The Put of one delivery, due now: it rides in the transaction of the change it announces. */
-export function deliveryPut(endpointId: string, messageId: string, type: WebhookEventType | 'ping', body: string, now: Date): TransactItem {
-  const id = deliveryId(now);
-  const at = now.toISOString();
-  return {
-    Put: {
-      Item: {
-        ...keys.webhookDelivery(endpointId, id),
-        ...keys.deliveryDue(at, id),
-        id,
-        endpointId,
-        messageId,
-        eventType: type,
-        body,
-        createdAt: at,
-        nextAttemptAt: at,
-        attempts: 0,
-      },
-    },
-  };
-}
-
-/**
- * The outbox of a change: one delivery per enabled endpoint that wants `type`, to ride in the
- * same TransactWriteItems as the change, so a change that fails announces nothing and one that
- * commits is announced even if the process stops right after. No endpoint wants it: nothing.
- */
-export async function webhookOutbox(db: Db, type: WebhookEventType, data: unknown, now = new Date()): Promise<TransactItem[]> {
-  return announce(await currentEndpoints(db), type, data, now);
-}
-
-/** webhookOutbox with the endpoints already read: for a write that builds its transaction in a callback. */
-export function announce(endpoints: readonly WebhookItem[], type: WebhookEventType, data: unknown, now = new Date()): TransactItem[] {
-  const wanting = endpoints.filter((e) => e.enabled && e.events.includes(type));
-  if (!wanting.length) return [];
-  const messageId = `msg_${randomUUID().replace(/-/g, '')}`;
-  const body = webhookBody(type, data, now);
-  return wanting.map((endpoint) => deliveryPut(endpoint.id, messageId, type, body, now));
-}
-
 /** One page of an endpoint's delivery log, newest first. */
 export function pageDeliveryItems(db: Db, endpointId: string, limit: number, cursor?: string | null) {
   return queryPage(
@@ -127,16 +94,31 @@ export function pageDeliveryItems(db: Db, endpointId: string, limit: number, cur
   );
 }
 
-/** The deliveries due by `now` in one shard of the due index, oldest due first. */
-export async function dueDeliveryItems(db: Db, partition: string, now: Date, limit: number) {
+/** What is due by `now` in one partition of a due index (deliveries, announcements, bodies to drop), oldest first, a page from `after`. */
+export async function dueItems(db: Db, partition: string, now: Date, limit: number, after?: Record<string, unknown>) {
   const result = await db.doc.send(
     new QueryCommand({
       TableName: db.tableName,
       IndexName: 'gsi1',
       KeyConditionExpression: 'gsi1pk = :pk AND gsi1sk <= :now',
       ExpressionAttributeValues: { ':pk': partition, ':now': `${now.toISOString()}~` },
+      ExclusiveStartKey: after,
       Limit: limit,
     }),
   );
-  return result.Items ?? [];
+  return { items: result.Items ?? [], after: result.LastEvaluatedKey };
+}
+
+/**
+ * Takes a due item by moving its due time on to `gsi1sk`, conditional on the one seen: of two
+ * senders one wins, and one that stops midway is taken over once that time comes.
+ */
+export function moveDue(db: Db, item: Record<string, unknown>, gsi1sk: string) {
+  const move = { UpdateExpression: 'SET gsi1sk = :until', ConditionExpression: 'gsi1sk = :seen' };
+  const values = { ':until': gsi1sk, ':seen': item.gsi1sk };
+  return conditional(
+    db.doc.send(
+      new UpdateCommand({ TableName: db.tableName, Key: { pk: item.pk, sk: item.sk }, ...move, ExpressionAttributeValues: values }),
+    ),
+  );
 }

@@ -54,6 +54,19 @@ export const listDeliveriesInput = z.object({
 
 export const retryDeliveryInput = z.object({ id: entityId, deliveryId: entityId });
 
+/** How many endpoints a team may have: each change is fanned out to every one that wants it. */
+export const maxWebhookEndpoints = 100;
+export const tooManyEndpoints = `At most ${maxWebhookEndpoints} webhook endpoints`;
+
+/** Where a target may not point (loopback, private, link-local, reserved...), said at create and at send. */
+export const publicAddressRequired = 'Webhook URLs must point to a public address';
+
+/** How long a change's body is kept for its deliveries (retries end within about a day); then it is dropped. */
+export const webhookBodyRetentionDays = 7;
+
+/** After a secret is rotated, deliveries carry a signature by the old one too, this long. */
+export const previousSecretHours = 24;
+
 /** An endpoint as the API answers it; its signing secret only once, when it is created. */
 export interface WebhookInfo {
   id: string;
@@ -64,6 +77,8 @@ export interface WebhookInfo {
   /** why it was turned off by the sender (failing for 24 hours), if it was */
   disabledReason: string | null;
   createdAt: string;
+  /** the member who added it (null for endpoints added before this was recorded) */
+  createdBy: string | null;
 }
 
 export interface CreatedWebhook extends WebhookInfo {

@@ -146,7 +146,9 @@ async function listen(env: NodeJS.ProcessEnv, endpoint: string, where: { port: n
   // Webhooks go out from a process of their own, every second, what is due (core/webhook/sender.ts);
   // a delivery written just before a stop or a crash is sent after the next start.
   parseRetrySchedule(env.WEBHOOK_RETRY_SCHEDULE); // a malformed schedule stops the start here, said plainly
-  sender = superviseSender({ endpoint, tableName: config.tableName, env });
+  // the policy decided here (WEBHOOK_ALLOW_PRIVATE, or whether this server listens on loopback) is the sender's too
+  const allowPrivate = config.webhookTargets?.allowPrivate ? '1' : '0';
+  sender = superviseSender({ endpoint, tableName: config.tableName, env: { ...env, WEBHOOK_ALLOW_PRIVATE: allowPrivate } });
 
   const app = new Hono();
   // JSON and the web app's files go out compressed (brotli or gzip, as the browser accepts).

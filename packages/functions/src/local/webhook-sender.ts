@@ -3,6 +3,7 @@
 // takes the API down. SIGTERM lets the pass under way finish (its deliveries recorded), then exits.
 import { createDb } from '@event-admin/core/db/client';
 import { parseRetrySchedule, startSender } from '@event-admin/core/webhook/sender';
+import { localTargetPolicy } from '@event-admin/core/webhook/target';
 
 const endpoint = process.env.SENDER_DYNAMODB_ENDPOINT;
 const tableName = process.env.TABLE_NAME;
@@ -13,8 +14,8 @@ if (!endpoint || !tableName) {
 
 const sender = startSender(createDb({ endpoint, tableName }), {
   schedule: parseRetrySchedule(process.env.WEBHOOK_RETRY_SCHEDULE),
-  // npm start: its own machine's receivers (http, loopback) are allowed
-  allowPrivate: true,
+  // npm start: http; private and loopback targets as the server decided (main.ts passes WEBHOOK_ALLOW_PRIVATE as 1 or 0)
+  targets: localTargetPolicy(process.env.WEBHOOK_ALLOW_PRIVATE, process.env.HOST || '127.0.0.1'),
 });
 let stopping = false;
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { json, noContent, type Operation } from './operation.ts';
 import * as R from './responses.ts';
+import { maxWebhookEndpoints } from '@event-admin/core/webhook/webhook.schema';
 
 /** The answer of GET /api/openapi.json: checked whole against the OpenAPI 3.1 schema in the tests. */
 const openApiObject = z.looseObject({
@@ -651,17 +652,18 @@ export const operations: Readonly<Record<string, Operation>> = {
     operationId: 'createWebhook',
     tag: 'Webhooks',
     summary: 'Add a webhook endpoint',
-    description: 'Enabled at once. On AWS the URL must be https to a public address.',
-    access: 'data',
+    description: `An account change: needs a confirmed password, never an API token. Enabled at once. At most ${maxWebhookEndpoints} endpoints (409). On AWS the URL must be https to a public address.`,
+    access: 'member',
     procedure: 'webhooks.create',
     answer: json(201, R.createdWebhook, 'The endpoint, its signing secret shown this once.'),
+    errors: [409],
   },
   'PUT /api/webhooks/:id': {
     operationId: 'updateWebhook',
     tag: 'Webhooks',
     summary: 'Change a webhook endpoint',
-    description: 'Only what is sent changes; `enabled: true` turns it back on and clears `disabledReason`.',
-    access: 'data',
+    description: 'Needs a confirmed password. Only what is sent changes; `enabled: true` turns it back on and clears `disabledReason`.',
+    access: 'member',
     procedure: 'webhooks.update',
     answer: json(200, R.webhookInfo, 'The endpoint as saved.'),
   },
@@ -669,8 +671,8 @@ export const operations: Readonly<Record<string, Operation>> = {
     operationId: 'deleteWebhook',
     tag: 'Webhooks',
     summary: 'Delete a webhook endpoint',
-    description: 'With its delivery log.',
-    access: 'data',
+    description: 'Needs a confirmed password. With its delivery log.',
+    access: 'member',
     procedure: 'webhooks.delete',
     answer: noContent('Deleted.'),
   },
@@ -682,6 +684,15 @@ export const operations: Readonly<Record<string, Operation>> = {
     access: 'data',
     procedure: 'webhooks.test',
     answer: json(202, R.webhookPing, 'Queued.'),
+  },
+  'POST /api/webhooks/:id/rotate-secret': {
+    operationId: 'rotateWebhookSecret',
+    tag: 'Webhooks',
+    summary: 'Rotate the signing secret',
+    description: 'Needs a confirmed password. For 24 hours deliveries carry a second signature, by the old secret.',
+    access: 'member',
+    procedure: 'webhooks.rotateSecret',
+    answer: json(200, R.createdWebhook, 'The endpoint with its new secret, shown this once.'),
   },
   'GET /api/webhooks/:id/deliveries': {
     operationId: 'webhookDeliveries',
@@ -695,10 +706,12 @@ export const operations: Readonly<Record<string, Operation>> = {
     operationId: 'retryWebhookDelivery',
     tag: 'Webhooks',
     summary: 'Deliver again now',
-    description: 'Due again at once, whatever became of it.',
+    description:
+      'Due again at once, to the URL it was meant for. Sent to a URL the endpoint has since changed to, it needs a confirmed password (never an API token); a body dropped after 7 days is a 409.',
     access: 'data',
     procedure: 'webhooks.retry',
     answer: json(202, z.null(), 'Queued; the body is JSON `null`.'),
+    errors: [409],
   },
 
   'GET /api/openapi.json': {

@@ -426,6 +426,7 @@ const webhookFields = {
   enabled: z.boolean(),
   disabledReason: z.string().nullable(),
   createdAt: timestamp,
+  createdBy: z.string().nullable(),
 };
 export const webhookInfo = named(
   'WebhookInfo',

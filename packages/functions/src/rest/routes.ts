@@ -182,6 +182,7 @@ export const routes: RestRoute[] = [
   route('PUT', '/api/webhooks/:id', (api, req) => send(api.webhooks.update, object(req.body), { id: req.params.id })),
   route('DELETE', '/api/webhooks/:id', (api, req) => api.webhooks.delete({ id: req.params.id }), 204),
   route('POST', '/api/webhooks/:id/test', (api, req) => api.webhooks.test({ id: req.params.id }), 202),
+  route('POST', '/api/webhooks/:id/rotate-secret', (api, req) => api.webhooks.rotateSecret({ id: req.params.id })),
   route('GET', '/api/webhooks/:id/deliveries', (api, req) =>
     send(api.webhooks.deliveries, { limit: req.query.limit || undefined, cursor: req.query.cursor || undefined }, { id: req.params.id }),
   ),

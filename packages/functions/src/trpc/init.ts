@@ -29,11 +29,11 @@ export const publicProcedure = t.procedure.use(publicErrors);
 
 const signInRequired = () => new TRPCError({ code: 'UNAUTHORIZED', message: 'Please sign in to continue' });
 
+const tokenRefused = () => new TRPCError({ code: 'FORBIDDEN', message: 'API tokens cannot be used here: this needs a member signed in' });
+
 /** The account itself (sign-in, sessions, 2FA, tokens, the team) is a member's own: never an API token's. */
 export const accountProcedure = publicProcedure.use(async ({ ctx, next }) => {
-  if (ctx.bearerToken !== undefined) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: 'API tokens cannot be used here: this needs a member signed in' });
-  }
+  if (ctx.bearerToken !== undefined) throw tokenRefused();
   await User.ensureFirstMember(ctx.db, ctx.config.admin);
   return next();
 });
@@ -93,3 +93,14 @@ export const adminProcedure = publicProcedure.use(async ({ ctx, type, path, next
   const user = await sessionMember(ctx, path);
   return next({ ctx: { ...ctx, actor: user.username } });
 });
+
+/**
+ * confirmedProcedure's checks, asked for inside a data procedure when its input makes the call an
+ * account change (a webhook delivery sent to another URL than it was meant for).
+ */
+export async function confirmedMember(ctx: Context, path: string) {
+  if (ctx.bearerToken !== undefined) throw tokenRefused();
+  const user = await sessionMember(ctx, path);
+  await Session.assertConfirmed(ctx.db, ctx.sessionToken);
+  return accountOf({ ...ctx, user });
+}

@@ -1,29 +1,31 @@
-import { DomainError } from '@event-admin/core/error';
 import * as Webhook from '@event-admin/core/webhook/index';
-import { targetProblem } from '@event-admin/core/webhook/sender';
-import { adminProcedure, router } from '../init.ts';
+import type { Context } from '../context.ts';
+import { webhookTargetsOf } from '../../config.ts';
+import { adminProcedure, confirmedMember, confirmedProcedure, router } from '../init.ts';
+
+/** An endpoint change: the confirmed member, and where endpoints may point here (core checks the URL). */
+const changeBy = (ctx: Context & { account: Webhook.EndpointChange['member'] }): Webhook.EndpointChange => ({
+  member: ctx.account,
+  targets: webhookTargetsOf(ctx.config),
+});
 
 /**
- * A target the sender may call: with DynamoDB Local (`npm start`, the tests) http and loopback
- * too; on AWS only https to public addresses (checked again at each delivery).
+ * Webhooks. Adding, changing and deleting an endpoint, and rotating its secret, are account
+ * changes (where the team's data is sent): a member's session with the password confirmed, never
+ * an API token. Reading them, a test and a retry are data calls, except a retry to a URL other
+ * than the one the delivery was meant for, which asks for the confirmed member too.
  */
-async function checkTarget(url: string | undefined, allowPrivate: boolean) {
-  const problem = url === undefined ? null : await targetProblem(url, allowPrivate);
-  if (problem) throw new DomainError('invalid', problem);
-}
-
 export const webhooksRouter = router({
   list: adminProcedure.query(({ ctx }) => Webhook.list(ctx.db)),
-  create: adminProcedure.input(Webhook.create.schema).mutation(async ({ ctx, input }) => {
-    await checkTarget(input.url, ctx.config.endpoint !== undefined);
-    return Webhook.create(ctx.db, input, ctx.actor);
-  }),
-  update: adminProcedure.input(Webhook.update.schema).mutation(async ({ ctx, input }) => {
-    await checkTarget(input.url, ctx.config.endpoint !== undefined);
-    return Webhook.update(ctx.db, input, ctx.actor);
-  }),
-  delete: adminProcedure.input(Webhook.delete.schema).mutation(({ ctx, input }) => Webhook.delete(ctx.db, input, ctx.actor)),
+  create: confirmedProcedure.input(Webhook.create.schema).mutation(({ ctx, input }) => Webhook.create(ctx.db, input, changeBy(ctx))),
+  update: confirmedProcedure.input(Webhook.update.schema).mutation(({ ctx, input }) => Webhook.update(ctx.db, input, changeBy(ctx))),
+  delete: confirmedProcedure.input(Webhook.delete.schema).mutation(({ ctx, input }) => Webhook.delete(ctx.db, input, changeBy(ctx))),
+  rotateSecret: confirmedProcedure
+    .input(Webhook.rotateSecret.schema)
+    .mutation(({ ctx, input }) => Webhook.rotateSecret(ctx.db, input, changeBy(ctx))),
   test: adminProcedure.input(Webhook.test.schema).mutation(({ ctx, input }) => Webhook.test(ctx.db, input, ctx.actor)),
   deliveries: adminProcedure.input(Webhook.deliveries.schema).query(({ ctx, input }) => Webhook.deliveries(ctx.db, input)),
-  retry: adminProcedure.input(Webhook.retry.schema).mutation(({ ctx, input }) => Webhook.retry(ctx.db, input, ctx.actor)),
+  retry: adminProcedure
+    .input(Webhook.retry.schema)
+    .mutation(({ ctx, input, path }) => Webhook.retry(ctx.db, input, { actor: ctx.actor, confirmed: () => confirmedMember(ctx, path) })),
 });

@@ -5,6 +5,7 @@ import { LoadMore } from '../ui/load-more.tsx';
 import { toast, toastFailure } from '../ui/toast.tsx';
 import { formatDateTime } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { useConfirmed, wasCancelled } from '../security/confirm-password-dialog.tsx';
 
 /** Where a delivery stands, in words. */
 function outcome(d: DeliveryInfo) {
@@ -29,7 +30,8 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookInfo }) {
     { id: endpoint.id, limit: 25 },
     { getNextPageParam: (last) => last.nextCursor ?? undefined, refetchInterval: 5000 },
   );
-  const retry = trpc.webhooks.retry.useMutation();
+  // sent to a URL the endpoint has since changed to, a retry is an account change: the password is asked for then
+  const retry = useConfirmed(trpc.webhooks.retry.useMutation());
   const rows = log.data?.pages.flatMap((page) => page.items) ?? [];
   const again = async (delivery: DeliveryInfo) => {
     try {
@@ -37,7 +39,7 @@ function DeliveryLog({ endpoint }: { endpoint: WebhookInfo }) {
       toast({ title: 'Delivery queued', description: `${delivery.eventType} is sent again within a few seconds.`, variant: 'success' });
       await utils.webhooks.deliveries.invalidate({ id: endpoint.id });
     } catch (error) {
-      toastFailure('Failed to queue the delivery', error);
+      if (!wasCancelled(error)) toastFailure('Failed to queue the delivery', error);
     }
   };
   const columns: Column<DeliveryInfo>[] = [

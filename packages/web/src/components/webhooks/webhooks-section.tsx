@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import type { CreatedWebhook, WebhookForm, WebhookInfo } from '@event-admin/core/webhook/webhook.schema';
+import type { WebhookForm, WebhookInfo } from '@event-admin/core/webhook/webhook.schema';
+import { useConfirmed, wasCancelled } from '../security/confirm-password-dialog.tsx';
 import { ShownOnce } from '../security/shown-once.tsx';
 import { SettingsCard } from '../settings/settings-card.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
@@ -10,29 +11,40 @@ import { trpc } from '../../lib/trpc.ts';
 import { DeliveryLogDialog } from './delivery-log-dialog.tsx';
 import { WebhookFormFields } from './webhook-form.tsx';
 
+/** A signing secret the server answered this once: a new endpoint's, or a rotated one. */
+interface ShownSecret {
+  url: string;
+  secret: string;
+  rotated: boolean;
+}
+
 /**
  * Settings > Integrations > Webhooks: add an endpoint (its signing secret shown once), and for
- * each: send a test, its delivery log, edit, turn off or on, delete.
+ * each: send a test, its delivery log, edit, turn off or on, rotate its secret, delete. Every
+ * change to an endpoint is an account change: the password is asked for when the server wants it.
  */
 export function WebhooksSection() {
   const utils = trpc.useUtils();
   const endpoints = trpc.webhooks.list.useQuery();
-  const create = trpc.webhooks.create.useMutation();
-  const update = trpc.webhooks.update.useMutation();
-  const remove = trpc.webhooks.delete.useMutation();
+  const create = useConfirmed(trpc.webhooks.create.useMutation());
+  const update = useConfirmed(trpc.webhooks.update.useMutation());
+  const remove = useConfirmed(trpc.webhooks.delete.useMutation());
+  const rotate = useConfirmed(trpc.webhooks.rotateSecret.useMutation());
   const test = trpc.webhooks.test.useMutation();
-  const [created, setCreated] = useState<CreatedWebhook | null>(null);
+  const [shown, setShown] = useState<ShownSecret | null>(null);
   const [editing, setEditing] = useState<WebhookInfo | null>(null);
   const [deleting, setDeleting] = useState<WebhookInfo | null>(null);
+  const [rotating, setRotating] = useState<WebhookInfo | null>(null);
   const [log, setLog] = useState<WebhookInfo | null>(null);
   const refresh = () => utils.webhooks.list.invalidate();
 
   const add = async (values: WebhookForm) => {
     try {
-      setCreated(await create.mutateAsync(values));
+      const created = await create.mutateAsync(values);
+      setShown({ url: created.url, secret: created.secret, rotated: false });
       await refresh();
     } catch (error) {
-      toastFailure('Failed to add webhook', error);
+      if (!wasCancelled(error)) toastFailure('Failed to add webhook', error);
       throw error;
     }
   };
@@ -44,7 +56,7 @@ export function WebhooksSection() {
       setEditing(null);
       await refresh();
     } catch (error) {
-      toastFailure('Failed to save webhook', error);
+      if (!wasCancelled(error)) toastFailure('Failed to save webhook', error);
       throw error;
     }
   };
@@ -53,7 +65,7 @@ export function WebhooksSection() {
       await update.mutateAsync({ id: endpoint.id, enabled: !endpoint.enabled });
       toast({ title: endpoint.enabled ? 'Webhook turned off' : 'Webhook turned on', description: endpoint.url, variant: 'success' });
     } catch (error) {
-      toastFailure('Failed to change the webhook', error);
+      if (!wasCancelled(error)) toastFailure('Failed to change the webhook', error);
     } finally {
       await refresh();
     }
@@ -74,6 +86,16 @@ export function WebhooksSection() {
       setDeleting(null);
       await refresh();
     } catch {
+      // shown in the confirmation (a cancelled password: nothing to show)
+    }
+  };
+  const confirmRotate = async () => {
+    if (!rotating) return;
+    try {
+      const rotated = await rotate.mutateAsync({ id: rotating.id });
+      setShown({ url: rotated.url, secret: rotated.secret, rotated: true });
+      setRotating(null);
+    } catch {
       // shown in the confirmation
     }
   };
@@ -86,6 +108,7 @@ export function WebhooksSection() {
         <div className="min-w-0">
           <div className="truncate font-medium">{e.url}</div>
           {e.description && <div className="text-xs text-base-content/70">{e.description}</div>}
+          {e.createdBy && <div className="text-xs text-base-content/70">Added by {e.createdBy}</div>}
         </div>
       ),
       className: 'max-w-72',
@@ -119,6 +142,9 @@ export function WebhooksSection() {
           <button type="button" className="btn btn-ghost btn-xs" onClick={() => void toggle(e)}>
             {e.enabled ? 'Turn off' : 'Turn on'}
           </button>
+          <button type="button" className="btn btn-ghost btn-xs" onClick={() => setRotating(e)}>
+            Rotate secret
+          </button>
           <button type="button" className="btn btn-ghost btn-xs text-error" onClick={() => setDeleting(e)}>
             Delete
           </button>
@@ -134,9 +160,12 @@ export function WebhooksSection() {
       description="Tell other systems when sales, refunds, events and customers change: each change is sent, signed, to the endpoints that want it, and retried for a day if they do not answer."
     >
       <WebhookFormFields busy={create.isPending} submitLabel="Add Webhook" onSave={add} />
-      {created && (
-        <ShownOnce label="Signing secret" value={created.secret} what="The secret was" onDone={() => setCreated(null)}>
-          <p className="font-semibold">Copy the signing secret for {created.url} now: it is not shown again.</p>
+      {shown && (
+        <ShownOnce label="Signing secret" value={shown.secret} what="The secret was" onDone={() => setShown(null)}>
+          <p className="font-semibold">
+            Copy the {shown.rotated ? 'new ' : ''}signing secret for {shown.url} now: it is not shown again.
+            {shown.rotated && ' For 24 hours deliveries are signed with the old secret too.'}
+          </p>
         </ShownOnce>
       )}
       <DataTable
@@ -170,6 +199,18 @@ export function WebhooksSection() {
         onClose={() => setDeleting(null)}
       >
         {deleting?.url} stops receiving changes, and its delivery log is deleted with it.
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={rotating !== null}
+        title="Rotate signing secret?"
+        confirmLabel="Rotate Secret"
+        mutation={rotate}
+        failure="The secret could not be rotated. Please try again."
+        onConfirm={() => void confirmRotate()}
+        onClose={() => setRotating(null)}
+      >
+        {rotating?.url} gets a new signing secret, shown once. For 24 hours each delivery carries a signature by the old secret too, so the
+        receiver can switch without losing one.
       </ConfirmDialog>
       <DeliveryLogDialog endpoint={log} onClose={() => setLog(null)} />
     </SettingsCard>
