@@ -5,6 +5,7 @@ import { expect, inject } from 'vitest';
 import { createDb, type Db } from '@event-admin/core/db/client';
 import { keys } from '@event-admin/core/db/keys';
 import { batchGet } from '@event-admin/core/db/query';
+import { failedConditions } from '@event-admin/core/db/write';
 import { eventPool, type Take } from '@event-admin/core/capacity/pool';
 import { takeTickets } from '@event-admin/core/capacity/take';
 import { prepareSale } from '@event-admin/core/order/sale';
@@ -73,8 +74,16 @@ export const eventPoolTotals = (db: Db, eventId: string) => poolTotals(db, event
  */
 export async function sell(db: Db, eventId: string, lines: { ticketTypeId: string; quantity: number }[], id = randomUUID()) {
   const { plan } = await prepareSale(db, eventId, lines);
-  const takes = await takeTickets(db, plan, 'sold', (chosen) => [{ Put: { Item: { ...saleKey(id), eventId, takes: chosen } } }]);
-  return { id, takes };
+  const record = (takes: Take[]) => ({
+    Put: { Item: { ...saleKey(id), eventId, takes }, ConditionExpression: 'attribute_not_exists(pk)' },
+  });
+  try {
+    return { id, takes: await takeTickets(db, plan, 'sold', (chosen) => [record(chosen)]) };
+  } catch (error) {
+    // tried again after an answer was lost: it landed the first time
+    if (failedConditions(error)?.includes(0)) return { id, takes: [] };
+    throw error;
+  }
 }
 const saleKey = (id: string) => ({ pk: `TEST_SALE#${id}`, sk: 'SALE' });
 
@@ -94,4 +103,20 @@ export function notEnough(message: string): [string, number] {
   const match = /^Not enough tickets: (.+) has (\d+) left$/.exec(message);
   if (!match) throw new Error(`not a "Not enough tickets" refusal: ${message}`);
   return [match[1]!, Number(match[2])];
+}
+
+/**
+ * Runs a write again while the store answers 503 (too busy, or slower than the client's time
+ * limit on a loaded machine), as a client does after Retry-After. Only writes that land once
+ * however often they are sent: a sale with its id, a hold with its Idempotency-Key.
+ */
+export async function patiently<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= 8 || !(error instanceof DomainError) || error.kind !== 'unavailable') throw error;
+      await new Promise((r) => setTimeout(r, 100 * (attempt + 1) + Math.random() * 200));
+    }
+  }
 }
