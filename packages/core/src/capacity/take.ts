@@ -3,7 +3,7 @@ import type { Db } from '../db/client.ts';
 import { failedConditions, transact, type TransactItem } from '../db/write.ts';
 import { DomainError } from '../error.ts';
 import { releaseLapsedHolds } from '../hold/hold.repo.ts';
-import { eventPool, takeItem, transferItem, type Take, type TakeKind } from './pool.ts';
+import { eventPool, returnItem, takeItem, transferItem, type Take, type TakeKind } from './pool.ts';
 import { readPools, tooBusy, type PoolState } from './pool-read.ts';
 
 /** One line of a take: a ticket type (its pool), its name for a refusal, and how many. */
@@ -35,6 +35,10 @@ const needsOf = (plan: TakePlan): Need[] => [
 
 /** The Updates that take `takes` (kind sold or held): to append to the writer's own TransactWriteItems. */
 export const takeItems = (eventId: string, takes: readonly Take[], kind: TakeKind) => takes.map((take) => takeItem(eventId, take, kind));
+
+/** The Updates that give `takes` back where they were taken (an order failed or refunded in full: sold; a hold ended: held). */
+export const returnItems = (eventId: string, takes: readonly Take[], kind: TakeKind) =>
+  takes.map((take) => returnItem(eventId, take, kind));
 
 /**
  * Which pools ran dry in a cancelled transaction whose items from `offset` on are `takes`' items:
