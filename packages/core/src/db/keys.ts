@@ -139,6 +139,34 @@ export const keys = {
   /** gsi1 (sparse: only while an attempt is to come), sharded by id: what the sender Queries, by when it is due. */
   deliveryDue: (nextAttemptAt: string, id: string) => ({ gsi1pk: `WEBHOOKS_DUE${shardOf(id)}`, gsi1sk: ordered(nextAttemptAt, id) }),
   deliveriesDuePartitions: () => shardSuffixes.map((s) => `WEBHOOKS_DUE${s}`),
+  /** A ticket type, in its event's partition (the event's types are one Query of `TYPE#`). */
+  ticketType: (eventId: string, id: string) => ({ pk: `EVENT#${eventId}`, sk: `TYPE#${id}` }),
+  ticketTypePrefix: 'TYPE#',
+  /** A ticket type's id -> its event: the calls that name a type by id alone. */
+  ticketTypePointer: (id: string) => ({ pk: `TICKET_TYPE#${id}`, sk: 'TICKET_TYPE' }),
+  /** An event's capacity (null: none) and its pool's shard count, beside the event (core/capacity/). */
+  capacity: (eventId: string) => ({ pk: `EVENT#${eventId}`, sk: 'CAPACITY' }),
+  /**
+   * One shard of a ticket pool (the event's capacity, `pool` 'EVENT', or a type's quantity, `pool`
+   * its id): free, sold, held; each shard a partition of its own, as every order writes one.
+   */
+  poolShard: (eventId: string, pool: string, shard: number) => ({ pk: `POOL#${eventId}#${pool}#${shard}`, sk: 'POOL' }),
+  /** A storefront's hold on tickets. */
+  hold: (id: string) => ({ pk: `HOLD#${id}`, sk: 'HOLD' }),
+  /**
+   * A hold's mark while it holds, by expiry, in its event's partition (sharded by the hold's id):
+   * a consistent Query finds the event's lapsed holds; gsi1 (sharded) finds every event's, for the sweep.
+   */
+  heldMark: (eventId: string, expiresAt: string, holdId: string) => ({
+    pk: `HOLDS#${eventId}${shardOf(holdId)}`,
+    sk: ordered(expiresAt, holdId),
+  }),
+  /** gsi1 of a hold's mark: every event's holds by expiry, sharded by the hold's id. */
+  holdsDue: (expiresAt: string, holdId: string) => ({ gsi1pk: `HOLDS_DUE${shardOf(holdId)}`, gsi1sk: ordered(expiresAt, holdId) }),
+  heldMarkPartitions: (eventId: string) => shardSuffixes.filter(Boolean).map((s) => `HOLDS#${eventId}${s}`),
+  holdsDuePartitions: () => shardSuffixes.filter(Boolean).map((s) => `HOLDS_DUE${s}`),
+  /** An order's ticket codes, under the part their codes share (core/order/ticket-code.ts): unique, found in one GetItem. */
+  ticketCodes: (prefix: string) => ({ pk: `CODE#${prefix}`, sk: 'CODE' }),
   /** gsi1: the jobs still to do, in the order they were last queued: what the worker Queries. */
   pendingJobs: (queuedAt: string, id: string) => ({ gsi1pk: 'JOBS', gsi1sk: ordered(queuedAt, id) }),
 } as const;
