@@ -1,4 +1,4 @@
-import type { AdminCredentials } from '@event-admin/core/session/index';
+import type { AdminCredentials } from '@event-admin/core/credentials/admin';
 
 /** Everything the API needs from its surroundings, read in one place for both runtimes. */
 export interface AppConfig {
