@@ -83,19 +83,17 @@ const reopen = (db: Db, attempt: Attempt, item: ThrottleItem) =>
   });
 
 /**
- * Counts a password check before it is made, or refuses it (429): first against the client
- * address's allowance across all usernames (address-limit.ts), then against this username and
- * address's, while locked, and while the checks already let through are still running (they are
- * failures until one succeeds). Nothing is hashed for a refused check.
+ * Counts a password check before it is made, or refuses it (429): against this username and
+ * address's allowance, while locked, and while the checks already let through are still running
+ * (they are failures until one succeeds); then against the client address's allowance across all
+ * usernames (address-limit.ts). Nothing is hashed for a refused check. The name goes first: a
+ * flood at one locked name is refused without touching the address's count.
  */
 export async function admitAttempt(db: Db, attempt: Attempt, now: number) {
-  if (!(await takeAddressCheck(db, attempt.address, now))) throw lockedOut(addressWindow(now).end, now);
-  try {
-    await admitName(db, attempt, now);
-  } catch (error) {
-    await giveBackAddressCheck(db, attempt.address, now);
-    throw error;
-  }
+  await admitName(db, attempt, now);
+  if (await takeAddressCheck(db, attempt.address, now)) return;
+  await giveBackName(db, attempt);
+  throw lockedOut(addressWindow(now).end, now);
 }
 
 async function admitName(db: Db, attempt: Attempt, now: number) {
@@ -130,13 +128,16 @@ export async function recordFailure(db: Db, attempt: Attempt, now: number, what 
  * still to come, or the hashing line was full): it is not a failure, so it counts toward no lock.
  */
 export async function releaseAttempt(db: Db, attempt: Attempt, now: number) {
-  await updateIf(db, attempt, {
+  await giveBackName(db, attempt);
+  await giveBackAddressCheck(db, attempt.address, now);
+}
+
+const giveBackName = (db: Db, attempt: Attempt) =>
+  updateIf(db, attempt, {
     UpdateExpression: 'ADD attempts :minus',
     ConditionExpression: 'attempts > :zero',
     ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
   });
-  await giveBackAddressCheck(db, attempt.address, now);
-}
 
 /**
  * A successful check forgets the failures of this name and address, and gives its own place
