@@ -1,7 +1,11 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backfillAuditActorIds } from '@event-admin/core/audit/actor-ids.migration';
+import { auditPut } from '@event-admin/core/audit/audit.repo';
 import { sha256Hex } from '@event-admin/core/credentials/password';
 import { keys } from '@event-admin/core/db/keys';
+import { transact } from '@event-admin/core/db/write';
 import { Client, eventBody, startSignedIn, type TestApi } from '../setup/api.ts';
 import { authenticatorCode } from '../setup/authenticator.ts';
 import { expectError, ok } from './helpers.ts';
@@ -130,5 +134,32 @@ describe('the team’s 2FA rule and the history', () => {
     expect(byMemberId.map((r) => r.id)).toEqual(benHistory.map((r) => r.id));
     const byTokenId = ok(await first.get(`/api/audit?actor=${misleading.id}&limit=50`)).items as any[];
     expect(byTokenId.map((r) => r.actor)).toEqual(['token:sync (ben) (alice)']);
+  });
+
+  it('records from before the ids: matched by the exact username until the migration gives them their member', async () => {
+    await newMember('lou');
+    const marker = randomUUID();
+    const old = (actor: string) => {
+      const record = auditPut({
+        actor: { name: actor },
+        action: 'update',
+        entity: 'event',
+        entityId: randomUUID(),
+        summary: `${actor} ${marker}`,
+      });
+      delete (record.Put!.Item as Record<string, unknown>).actorMemberId; // as written before ids were stored
+      return record;
+    };
+    await transact(api.db, [old('lou'), old('token:Lou sync (lou)'), old('token:sync (lou) (admin)')]);
+    const actorsOf = async (actor: string) =>
+      (ok(await first.get(`/api/audit?actor=${actor}&limit=100`)).items as any[])
+        .filter((r) => r.summary.endsWith(marker))
+        .map((r) => r.actor);
+
+    expect(await actorsOf('lou')).toEqual(['lou']);
+    expect((await backfillAuditActorIds(api.db)).updated).toBeGreaterThanOrEqual(3);
+    expect((await actorsOf('lou')).sort()).toEqual(['lou', 'token:Lou sync (lou)']);
+    expect(await actorsOf('admin')).toEqual(['token:sync (lou) (admin)']);
+    expect((await backfillAuditActorIds(api.db)).updated).toBe(0);
   });
 });
