@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putApiToken } from '@event-admin/core/api-token/api-token.repo';
-import { sha256Hex } from '@event-admin/core/session/password';
+import { sha256Hex } from '@event-admin/core/credentials/password';
 import { Client, eventBody, signedIn, startApi, type TestApi } from '../setup/api.ts';
 import { createEvent, expectError, ok } from './helpers.ts';
 
@@ -137,7 +137,7 @@ describe('API tokens', () => {
         createdAt: new Date(past - 86_400_000).toISOString(),
         expiresAt: new Date(past).toISOString(),
       },
-      { ownerId: 'first-member', createdBy: 'admin' },
+      { ownerId: 'first-member', createdBy: 'admin', epoch: 0 },
       [],
     );
     expect((await bearer(expired, 'GET', '/api/events')).status).toBe(401);

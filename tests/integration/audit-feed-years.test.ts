@@ -32,7 +32,7 @@ const monthsAgo = (back: number, minute = 0) => new Date(Date.UTC(now.getUTCFull
 const partitionsPerMonth = keys.auditFeedPartitions('2030-01').length;
 
 async function record(at: Date, summary: string) {
-  await transact(db, [auditPut({ actor: 'admin', action: 'update', entity: 'event', entityId: randomUUID(), summary }, at)]);
+  await transact(db, [auditPut({ actor: { name: 'admin' }, action: 'update', entity: 'event', entityId: randomUUID(), summary }, at)]);
 }
 
 async function counted<T>(read: () => Promise<T>) {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admitAttempt, firstLockoutMs, lockoutMsAfter, maxLockoutMs, recordFailure } from '@event-admin/core/session/throttle';
+import { admitAttempt, firstLockoutMs, lockoutMsAfter, maxLockoutMs, recordFailure } from '@event-admin/core/credentials/throttle';
 import { adminPassword, Client, startApi, type TestApi } from '../setup/api.ts';
 import { ClientFrom } from '../setup/client-from.ts';
 import { expectError, ok } from './helpers.ts';

@@ -164,7 +164,12 @@ describe('POST /api/customers/{id}/erase', () => {
     const names = customers.map((c) => c.name);
     for (const customer of customers) {
       // cut off after the customer itself: as if the request's process stopped right there
-      const answer = await eraseCustomer(api.db, { id: customer.id, confirm: customer.email }, 'admin', { answerBudgetMs: 0, pageSize: 2 });
+      const answer = await eraseCustomer(
+        api.db,
+        { id: customer.id, confirm: customer.email },
+        { name: 'admin' },
+        { answerBudgetMs: 0, pageSize: 2 },
+      );
       expect(answer).toMatchObject({ name: 'Erased customer', erasure: 'in_progress' });
       expect(ok(await client.get(`/api/customers/${customer.id}`)).erasure).toBe('in_progress');
     }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256Hex } from '@event-admin/core/session/password';
+import { sha256Hex } from '@event-admin/core/credentials/password';
 import { deleteSession, putSession } from '@event-admin/core/session/session.repo';
 import { sessionCacheFor } from '@event-admin/core/session/index';
 import { Client, signedIn, startApi, type TestApi } from '../setup/api.ts';

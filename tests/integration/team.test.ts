@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '@event-admin/core/db/keys';
-import { hashPassword, sha256Hex } from '@event-admin/core/session/password';
+import { hashPassword, sha256Hex } from '@event-admin/core/credentials/password';
 import { adminPassword, Client, startApi, type TestApi } from '../setup/api.ts';
 import { authenticatorCode } from '../setup/authenticator.ts';
 import { ClientFrom } from '../setup/client-from.ts';

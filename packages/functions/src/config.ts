@@ -1,4 +1,4 @@
-import type { AdminCredentials } from '@event-admin/core/session/index';
+import type { AdminCredentials } from '@event-admin/core/credentials/admin';
 import { localTargetPolicy, publicTargetsOnly, type TargetPolicy } from '@event-admin/core/webhook/target';
 
 /** Everything the API needs from its surroundings, read in one place for both runtimes. */

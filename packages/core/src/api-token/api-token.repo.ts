@@ -13,6 +13,8 @@ export type StoredApiToken = ApiTokenInfo & {
   /** the member who created and owns it (absent on tokens from before members: the first member's) */
   ownerId?: string;
   createdBy?: string;
+  /** the owner's token epoch it was issued under (absent on tokens from before epochs: 0) */
+  epoch: number;
 };
 
 const fromItem = (item: Record<string, unknown>): StoredApiToken => ({
@@ -24,6 +26,7 @@ const fromItem = (item: Record<string, unknown>): StoredApiToken => ({
   tokenHash: String(item.pk).slice('TOKEN#'.length),
   ...(typeof item.ownerId === 'string' ? { ownerId: item.ownerId } : {}),
   ...(typeof item.createdBy === 'string' ? { createdBy: item.createdBy } : {}),
+  epoch: Number(item.epoch ?? 0),
 });
 
 /** Stores a token under the hash of its value, listed by creation, with its history record (`also`). */
@@ -31,7 +34,7 @@ export async function putApiToken(
   db: Db,
   tokenHash: string,
   info: ApiTokenInfo,
-  owner: { ownerId: string; createdBy: string },
+  owner: { ownerId: string; createdBy: string; epoch: number },
   also: TransactItem[],
 ) {
   const ttl = info.expiresAt ? Math.ceil((Date.parse(info.expiresAt) + keepExpiredMs) / 1000) : undefined;

@@ -1,4 +1,4 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
@@ -6,11 +6,12 @@ import { mergedSearchPage } from '../db/merge.ts';
 import { queryPage, queryPages, stripKeys } from '../db/query.ts';
 import { companion, type Companion, type TransactItem } from '../db/write.ts';
 import { DomainError } from '../error.ts';
+import type { Actor } from '../fn.ts';
 import type { AuditChange, AuditEntity, AuditEntry } from './audit.schema.ts';
 
 /** What a write says about itself; the record adds its id, time and keys. */
 export interface AuditInput {
-  actor: string;
+  actor: Actor;
   action: string;
   entity: AuditEntity;
   entityId: string;
@@ -44,19 +45,21 @@ export interface MemberActor {
   address: string;
 }
 
+/** The history's actor for a member acting. */
+export const memberActor = (member: { userId: string; username: string }): Actor => ({ name: member.username, memberId: member.userId });
+
 /** A security event's history record (entity `auth`, filed under the member): never a secret, a code or a token. */
-export const securityEvent = (actor: { username: string; address: string }, action: string, summary: string, notable = false) =>
-  auditPut({ actor: actor.username, action, entity: 'auth', entityId: actor.username, summary, address: actor.address, notable });
+export const securityEvent = (actor: MemberActor, action: string, summary: string, notable = false) =>
+  auditPut({ actor: memberActor(actor), action, entity: 'auth', entityId: actor.username, summary, address: actor.address, notable });
 
 /**
  * The history record's Put, to ride in the same TransactWriteItems as the change it records, so
  * no change exists without its record. Its own partition serves one entity's history; gsi1 a
  * partition per month serves the whole feed, and its month's mark comes along (monthMark).
  */
-export function auditPut(input: AuditInput, now = new Date()): TransactItem {
+export function auditPut(input: AuditInput, now = new Date(), id: string = randomUUID()): TransactItem {
   const at = now.toISOString();
-  const id = randomUUID();
-  const { notable, changes = [], ...fields } = input;
+  const { notable, changes = [], actor, ...fields } = input;
   return {
     Put: {
       Item: {
@@ -65,6 +68,11 @@ export function auditPut(input: AuditInput, now = new Date()): TransactItem {
         id,
         at,
         ...fields,
+        actor: actor.name,
+        // the ids `?actor=` matches; null when no member acts (system, a failed sign-in), so a
+        // record always says, and records from before the ids are told apart (actorFilter)
+        actorMemberId: actor.memberId ?? null,
+        ...(actor.tokenId ? { actorTokenId: actor.tokenId } : {}),
         changes,
         ...(notable ? { notable: true } : {}),
       },
@@ -74,7 +82,7 @@ export function auditPut(input: AuditInput, now = new Date()): TransactItem {
 }
 
 export function fromItem(item: Record<string, unknown>): AuditEntry {
-  const { notable, ...entry } = stripKeys(item);
+  const { notable, actorMemberId, actorTokenId, ...entry } = stripKeys(item);
   return entry as unknown as AuditEntry;
 }
 
@@ -116,7 +124,7 @@ const maxMonthsPerPage = 12;
  * Query, and the unmarked pair. Empty months are never visited, so what a page costs follows
  * the months it shows, never the length of the history.
  */
-async function* feedMonths(db: Db, from: string): AsyncGenerator<string> {
+export async function* feedMonths(db: Db, from: string): AsyncGenerator<string> {
   let unmarked = unmarkedMonths.filter((month) => month <= from);
   let start: Record<string, unknown> | undefined;
   do {
@@ -141,6 +149,22 @@ async function* feedMonths(db: Db, from: string): AsyncGenerator<string> {
     start = page.LastEvaluatedKey;
   } while (start);
   yield* unmarked;
+}
+
+/**
+ * `?actor=` as stored ids: a member's id (a username names its member), or an API token's id.
+ * `username`: records from before ids were stored (no `actorMemberId` at all) match by the
+ * member's own username, until the actor-ids migration has given them their ids.
+ */
+export interface ActorFilter {
+  id: string;
+  username?: string;
+}
+
+/** The member a username names (its claim), for `?actor=<username>`. */
+export async function memberIdOfUsername(db: Db, username: string) {
+  const claim = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.username(username), ConsistentRead: true }));
+  return claim.Item ? String(claim.Item.userId) : undefined;
 }
 
 interface FeedCursor {
@@ -169,19 +193,24 @@ function decode(cursor: string): FeedCursor {
  */
 export async function pageFeedItems(
   db: Db,
-  page: { limit: number; cursor?: string | null; entity?: AuditEntity; notable?: boolean; actor?: string },
+  page: { limit: number; cursor?: string | null; entity?: AuditEntity; notable?: boolean; actor?: ActorFilter },
   now = new Date(),
 ) {
   const filters = [
     ...(page.entity ? ['entity = :entity'] : []),
     ...(page.notable ? ['notable = :true'] : []),
-    // one member's changes: their own, and their API tokens' (`token:<name> (<username>)`)
-    ...(page.actor ? ['(actor = :actor OR (begins_with(actor, :token) AND contains(actor, :owner)))'] : []),
+    // one member's changes (their API tokens' included), or one token's, by the ids stored
+    ...(page.actor
+      ? [
+          `(actorMemberId = :actorId OR actorTokenId = :actorId${page.actor.username ? ' OR (attribute_not_exists(actorMemberId) AND actor = :username)' : ''})`,
+        ]
+      : []),
   ];
   const values = {
     ...(page.entity ? { ':entity': page.entity } : {}),
     ...(page.notable ? { ':true': true } : {}),
-    ...(page.actor ? { ':actor': page.actor, ':token': 'token:', ':owner': ` (${page.actor})` } : {}),
+    ...(page.actor ? { ':actorId': page.actor.id } : {}),
+    ...(page.actor?.username ? { ':username': page.actor.username } : {}),
   };
   const from = page.cursor ? decode(page.cursor) : { month: now.toISOString().slice(0, 7), at: undefined };
   const months = feedMonths(db, from.month);

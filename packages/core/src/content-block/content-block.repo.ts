@@ -7,6 +7,7 @@ import { diffFields } from '../audit/audit.rules.ts';
 import { upsertVersioned } from '../db/versioned.ts';
 import { DomainError } from '../error.ts';
 import type { ContentBlock, ContentBlocksInfo, saveContentBlocksInput } from './content-block.schema.ts';
+import type { Actor } from '../fn.ts';
 
 /** DynamoDB items stop at 400 KB; the list is one item, so it stays well under that. */
 export const maxBlocksBytes = 350_000;
@@ -26,7 +27,7 @@ export async function getBlocksItem(db: Db, eventId: string) {
 }
 
 /** Replaces the whole ordered list; blocks without an id (or with a repeated one) get a new one. */
-export async function replaceBlocksItem(db: Db, input: z.output<typeof saveContentBlocksInput>, actor: string, now = new Date()) {
+export async function replaceBlocksItem(db: Db, input: z.output<typeof saveContentBlocksInput>, actor: Actor, now = new Date()) {
   const seen = new Set<string>();
   const blocks = input.blocks.map((block) => {
     const id = block.id && !seen.has(block.id) ? block.id : randomUUID();

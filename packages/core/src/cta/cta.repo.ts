@@ -6,6 +6,7 @@ import { stripKeys } from '../db/query.ts';
 import { diffFields } from '../audit/audit.rules.ts';
 import { upsertVersioned } from '../db/versioned.ts';
 import { defaultCtaColor, type CtaInfo, type saveCtaInput } from './cta.schema.ts';
+import type { Actor } from '../fn.ts';
 
 export const fromItem = (item: Record<string, unknown>) => stripKeys(item) as unknown as CtaInfo;
 
@@ -15,7 +16,7 @@ export async function getCtaItem(db: Db, eventId: string) {
   return result.Item;
 }
 
-export async function upsertCtaItem(db: Db, input: z.output<typeof saveCtaInput>, actor: string, now = new Date()) {
+export async function upsertCtaItem(db: Db, input: z.output<typeof saveCtaInput>, actor: Actor, now = new Date()) {
   const { eventId, version, ...fields } = input;
   const item = await upsertVersioned(
     db,

@@ -7,7 +7,7 @@ import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { failedConditions, retry, transact, withRetry } from '../db/write.ts';
 import { DomainError, notFound } from '../error.ts';
-import { fn } from '../fn.ts';
+import { fn, type Actor } from '../fn.ts';
 import { queueJob, runJobNow } from '../jobs/index.ts';
 import { announce } from '../webhook/outbox.ts';
 import { currentEndpoints } from '../webhook/webhook.repo.ts';
@@ -41,7 +41,7 @@ export async function personalTerms(db: Db, customer: Record<string, unknown>) {
  * a rename of their purchases queued anew (a rename to their old name left pending must not win),
  * and the erasure job holding the texts to scrub from the history.
  */
-function erasureItems(customer: Record<string, unknown>, addressIds: string[], terms: string[], actor: string, now: Date) {
+function erasureItems(customer: Record<string, unknown>, addressIds: string[], terms: string[], actor: Actor, now: Date) {
   const id = String(customer.id);
   const at = now.toISOString();
   const slots = Object.keys(customer).filter((name) => name.startsWith(defaultAddressAttribute('')));
@@ -115,7 +115,7 @@ export const erase = fn(eraseCustomerInput, (db, input, actor) => eraseCustomer(
 export async function eraseCustomer(
   db: Db,
   input: z.output<typeof eraseCustomerInput>,
-  actor: string,
+  actor: Actor,
   options: { answerBudgetMs?: number; pageSize?: number } = {},
 ): Promise<CustomerInfo> {
   await withRetry(async () => {

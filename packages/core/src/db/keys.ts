@@ -88,6 +88,8 @@ export const keys = {
   sessionsByCreated: (createdAt: string, id: string) => ({ gsi1pk: 'SESSIONS', gsi1sk: ordered(createdAt, id) }),
   /** Failed sign-ins of one username from one client address. */
   loginThrottle: (username: string, address: string) => ({ pk: `LOGIN#${username.toLowerCase()}#${address}`, sk: 'THROTTLE' }),
+  /** Password checks from one client address, whatever the usernames, in one window of time (`ttl`). */
+  loginAddress: (address: string, windowStart: string) => ({ pk: `LOGIN_ADDRESS#${address}`, sk: `WINDOW#${windowStart}` }),
   /** Before members: the one administrator's second factor, copied to the first member (user/index.ts). */
   twoFactor: () => ({ pk: 'ADMIN', sk: 'TOTP' }),
   /** An API token under the hash of its value (the value itself is never stored). */

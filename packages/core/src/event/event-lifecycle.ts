@@ -15,6 +15,7 @@ import { statsIncrement, statusCountDeltas } from '../stats/stats.repo.ts';
 import { conversionMilli } from '../stats/stats.rules.ts';
 import { canBeUpcoming } from './event.rules.ts';
 import { fromItem, getEventItem } from './event.repo.ts';
+import type { Actor } from '../fn.ts';
 
 // Archive and delete (issue 20). Archiving takes an event off the screens' lists (it moves to its
 // own gsi1 partition, and leaves the conversion rank and the upcoming index) and keeps every
@@ -27,7 +28,7 @@ export const hasTransactionsMessage = 'This event has transactions; archive it i
  * Archives (`archived`) or unarchives an event, conditional on the version read (the client's,
  * when sent, must be that one). Already so: answered as it is, so a retry changes nothing.
  */
-export async function setArchived(db: Db, input: { id: string; version?: number | undefined }, archived: boolean, actor: string) {
+export async function setArchived(db: Db, input: { id: string; version?: number | undefined }, archived: boolean, actor: Actor) {
   const endpoints = await currentEndpoints(db);
   return withRetry(async () => {
     const now = new Date().toISOString();
@@ -171,7 +172,7 @@ const maxTransactItems = 99;
  * what was read, so a view or refresh that lands meanwhile makes it read again. Days beyond one
  * transaction's 100 items follow, a day at a time.
  */
-export async function deleteEvent(db: Db, input: { id: string; version?: number | undefined }, actor: string) {
+export async function deleteEvent(db: Db, input: { id: string; version?: number | undefined }, actor: Actor) {
   const id = input.id;
   await withRetry(async () => {
     const [before, partition, shards] = await Promise.all([

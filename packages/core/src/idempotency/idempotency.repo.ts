@@ -4,6 +4,7 @@ import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { retry, withRetry, type TransactItem } from '../db/write.ts';
 import { DomainError } from '../error.ts';
+import type { Actor } from '../fn.ts';
 
 /** How long an answer is kept for a retry with the same key. */
 export const idempotencyWindowSeconds = 24 * 60 * 60;
@@ -30,11 +31,11 @@ function canonical(value: unknown): string {
 }
 
 /** The idempotency of a call, when its input carries a key (the key itself is not part of the hash). */
-export function idempotencyOf(operation: string, input: { idempotencyKey?: string | undefined }, actor: string): Idempotency | undefined {
+export function idempotencyOf(operation: string, input: { idempotencyKey?: string | undefined }, actor: Actor): Idempotency | undefined {
   const { idempotencyKey, ...request } = input;
   if (!idempotencyKey) return undefined;
   return {
-    actor,
+    actor: actor.name,
     key: idempotencyKey,
     hash: createHash('sha256')
       .update(`${operation}\n${canonical(request)}`)
@@ -44,7 +45,7 @@ export function idempotencyOf(operation: string, input: { idempotencyKey?: strin
 
 /** The same call again: a sub-step of a bulk action, keyed under its parent's key. */
 export const idempotencyPart = (parent: Idempotency | undefined, part: string, operation: string, input: object) =>
-  parent && idempotencyOf(operation, { ...input, idempotencyKey: `${parent.key}#${part}` }, parent.actor);
+  parent && idempotencyOf(operation, { ...input, idempotencyKey: `${parent.key}#${part}` }, { name: parent.actor });
 
 const reused = () =>
   new DomainError('unprocessable', 'This Idempotency-Key was already used with a different request. Use a new key for a new request.');

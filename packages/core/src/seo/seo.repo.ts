@@ -6,6 +6,7 @@ import { batchGet, stripKeys } from '../db/query.ts';
 import { diffFields } from '../audit/audit.rules.ts';
 import { upsertVersioned } from '../db/versioned.ts';
 import { defaultOgType, type saveSeoInput, type SeoInfo } from './seo.schema.ts';
+import type { Actor } from '../fn.ts';
 
 export const fromItem = (item: Record<string, unknown>) => stripKeys(item) as unknown as SeoInfo;
 
@@ -26,7 +27,7 @@ export function seoSummary(item: Record<string, unknown>): Pick<SeoInfo, 'title'
   return { title: seo.title, description: seo.description, keywords: seo.keywords };
 }
 
-export async function upsertSeoItem(db: Db, input: z.output<typeof saveSeoInput>, actor: string, now = new Date()) {
+export async function upsertSeoItem(db: Db, input: z.output<typeof saveSeoInput>, actor: Actor, now = new Date()) {
   const { eventId, version, ...fields } = input;
   const item = await upsertVersioned(
     db,

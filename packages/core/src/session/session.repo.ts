@@ -18,6 +18,8 @@ export interface SessionItem {
   ip?: string;
   /** when the password was last confirmed in this session (ms since the epoch): opens account changes */
   confirmedAt?: number;
+  /** the member's session epoch it was issued under (absent on sessions from before epochs: 0) */
+  epoch?: number;
 }
 
 /** A stored session with the hash of its token (from its key). */
@@ -34,6 +36,7 @@ const fromItem = (item: Record<string, unknown>): StoredSession => ({
   userAgent: (item.userAgent as string | undefined) ?? '',
   ip: (item.ip as string | undefined) ?? '',
   ...(typeof item.confirmedAt === 'number' ? { confirmedAt: item.confirmedAt } : {}),
+  epoch: Number(item.epoch ?? 0),
 });
 
 /** Stores a session under the hash of its token, listed by creation; TTL removes it after it expires. */
@@ -96,6 +99,20 @@ export async function confirmSession(db: Db, tokenHash: string, confirmedAt: num
   }
 }
 
+/**
+ * The session that changed the password moves on to the member's new epoch, in the password's
+ * own transaction: it stays signed in while every other one ends. Fails (its condition) when the
+ * session has ended meanwhile.
+ */
+export const sessionEpochUpdate = (tokenHash: string, epoch: number): TransactItem => ({
+  Update: {
+    Key: keys.session(tokenHash),
+    UpdateExpression: 'SET epoch = :epoch',
+    ConditionExpression: 'attribute_exists(pk)',
+    ExpressionAttributeValues: { ':epoch': epoch },
+  },
+});
+
 /** Manage Sessions: every stored session, newest first (expired ones linger until TTL removes them). */
 export async function listSessionItems(db: Db) {
   const items = await queryAll(db, {
@@ -110,10 +127,4 @@ export async function listSessionItems(db: Db) {
 export async function deleteSession(db: Db, tokenHash: string, also: TransactItem[] = []) {
   if (also.length === 0) await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: keys.session(tokenHash) }));
   else await transact(db, [{ Delete: { Key: keys.session(tokenHash) } }, ...also]);
-}
-
-/** Before members: the password set from Settings > Security, if any; the first member takes it over (user/index.ts). */
-export async function getAdminCredentials(db: Db) {
-  const result = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.adminCredentials(), ConsistentRead: true }));
-  return result.Item as { passwordHash: string; version: number } | undefined;
 }

@@ -1,9 +1,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { auditPut } from '../audit/audit.repo.ts';
+import { auditPut, memberActor, type MemberActor } from '../audit/audit.repo.ts';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { DomainError } from '../error.ts';
 import { transact } from '../db/write.ts';
+import { fn } from '../fn.ts';
 import { securityPolicyForm, type SecurityPolicy } from '../user/user.schema.ts';
 
 /**
@@ -23,12 +24,7 @@ export async function getSecurityPolicy(db: Db, now = Date.now()): Promise<Secur
 }
 
 /** PUT /api/security-settings: the rule, with its history record. */
-export async function saveSecurityPolicy(
-  db: Db,
-  rawInput: unknown,
-  actor: { username: string; address: string; twoFactorEnabled: boolean },
-) {
-  const input = securityPolicyForm.parse(rawInput);
+export const saveSecurityPolicy = fn(securityPolicyForm, async (db, input, actor: MemberActor & { twoFactorEnabled: boolean }) => {
   if (input.requireTwoFactor && !actor.twoFactorEnabled) {
     // the rule would shut its author out of everything but the setup
     throw new DomainError('conflict', 'Turn on two-factor sign-in for yourself first, then require it for every member');
@@ -37,7 +33,7 @@ export async function saveSecurityPolicy(
   await transact(db, [
     { Put: { Item: { ...keys.securityPolicy(), ...input, updatedAt: new Date().toISOString() } } },
     auditPut({
-      actor: actor.username,
+      actor: memberActor(actor),
       action: 'update',
       entity: 'settings',
       entityId: 'security',
@@ -48,4 +44,4 @@ export async function saveSecurityPolicy(
   ]);
   remembered.delete(db);
   return input;
-}
+});

@@ -5,6 +5,7 @@ import { keys } from '../db/keys.ts';
 import { diffFields } from '../audit/audit.rules.ts';
 import { upsertVersioned } from '../db/versioned.ts';
 import { defaultServiceFeePercentage, type AppSettingsInfo, type saveAppSettingsInput } from './settings.schema.ts';
+import type { Actor } from '../fn.ts';
 
 export function fromItem(item: Record<string, unknown> | undefined): AppSettingsInfo {
   return {
@@ -20,7 +21,7 @@ export async function getSettingsItem(db: Db) {
   return result.Item;
 }
 
-export async function putSettingsItem(db: Db, input: z.output<typeof saveAppSettingsInput>, actor: string, now = new Date()) {
+export async function putSettingsItem(db: Db, input: z.output<typeof saveAppSettingsInput>, actor: Actor, now = new Date()) {
   const { version, ...fields } = input;
   const audit = {
     record: { actor, action: 'update', entity: 'settings' as const, entityId: 'app', summary: 'Saved the app settings' },

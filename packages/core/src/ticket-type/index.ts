@@ -8,7 +8,7 @@ import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { failedConditions, retry, transact, withRetry } from '../db/write.ts';
 import { DomainError, notFound, staleVersion } from '../error.ts';
-import { fn } from '../fn.ts';
+import { fn, type Actor } from '../fn.ts';
 import { idempotencyOf, writeOnce } from '../idempotency/idempotency.repo.ts';
 import { parseAmountToCents } from '../transaction/money.ts';
 import { availabilityOf, readCounts, ticketTypeInfo } from './availability.ts';
@@ -40,7 +40,7 @@ const shown = (item: TicketTypeItem | undefined) => item && ticketTypeInfo(item,
 
 /** A ticket type's history record, filed under its event (the event page's History tab shows it). */
 function typeRecord(
-  actor: string,
+  actor: Actor,
   action: string,
   summary: string,
   before: TicketTypeItem | undefined,

@@ -9,7 +9,7 @@ import { eventCounterAdd, eventCountersMoved } from '../event/counters.ts';
 import { statsIncrement } from '../stats/stats.repo.ts';
 import { auditPut, type AuditInput } from '../audit/audit.repo.ts';
 import { diffFields } from '../audit/audit.rules.ts';
-import { systemActor } from '../fn.ts';
+import { systemActor, type Actor } from '../fn.ts';
 import { idempotencyOf, writeOnce } from '../idempotency/idempotency.repo.ts';
 import { webhookOutbox } from '../webhook/outbox.ts';
 import { formatCents } from './money.ts';
@@ -85,7 +85,7 @@ export async function createTransaction(db: Db, input: CreateInput, actor = syst
 }
 
 /** The history record of a new transaction: every field it was recorded with. */
-function createdRecord(item: TransactionItem, actor: string): AuditInput {
+function createdRecord(item: TransactionItem, actor: Actor): AuditInput {
   const shown = { ...item, amount: formatCents(item.amountCents) };
   return {
     actor,

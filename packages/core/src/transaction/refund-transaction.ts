@@ -13,6 +13,7 @@ import type { TransactionDetail } from './transaction.schema.ts';
 import { saleCounterItems, transactionChangeUpdate, type CustomerCounts } from './sale-counters.ts';
 import { detailFromItem, detailKeeping, getTransactionItemById, type StoredRefund, type TransactionItem } from './transaction.repo.ts';
 import { refundProblem, statusAfterRefund } from './transaction.rules.ts';
+import type { Actor } from '../fn.ts';
 
 /** Refunds one transaction may hold: keeps the item small (each refund is a line on it). */
 export const maxRefundsPerTransaction = 100;
@@ -27,7 +28,7 @@ export function refundTransactionItems(
   transaction: TransactionItem,
   customer: CustomerCounts,
   refund: StoredRefund,
-  actor: string,
+  actor: Actor,
 ): TransactItem[] {
   const before = Number(transaction.refundedCents ?? 0);
   const after = before + refund.amountCents;
@@ -61,7 +62,7 @@ export function refundTransactionItems(
 export async function refundTransaction(
   db: Db,
   input: { id: string; amount?: string | number | undefined; reason: string; idempotencyKey?: string | undefined },
-  actor: string,
+  actor: Actor,
 ) {
   const idempotency = idempotencyOf('transactions.createRefund', input, actor);
   const done = await writeOnce<TransactionDetail>(

@@ -11,6 +11,7 @@ import { completedDailyFigures, saleCounterItems, transactionChangeUpdate, type 
 import { detailFromItem, detailKeeping, getTransactionItemById, type TransactionItem } from './transaction.repo.ts';
 import { statusChangeProblem } from './transaction.rules.ts';
 import type { TransactionDetail, TransactionStatus } from './transaction.schema.ts';
+import type { Actor } from '../fn.ts';
 
 /**
  * Everything a status change writes, in one place: the transaction, the counters it moves
@@ -21,7 +22,7 @@ export function statusTransactionItems(
   transaction: TransactionItem,
   customer: CustomerCounts,
   to: TransactionStatus,
-  actor: string,
+  actor: Actor,
 ): TransactItem[] {
   const completes = to === 'completed';
   return [
@@ -47,7 +48,7 @@ export function statusTransactionItems(
 export async function changeTransactionStatus(
   db: Db,
   input: { id: string; status: TransactionStatus; version?: number | undefined; idempotencyKey?: string | undefined },
-  actor: string,
+  actor: Actor,
 ) {
   const idempotency = idempotencyOf('transactions.updateStatus', input, actor);
   const done = await writeOnce<TransactionDetail>(

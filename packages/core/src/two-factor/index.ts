@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { DomainError } from '../error.ts';
 import { securityEvent, type MemberActor } from '../audit/audit.repo.ts';
-import { hashSecret, sha256Hex, verifySecretHash } from '../session/password.ts';
+import { hashSecret, sha256Hex, verifySecretHash } from '../credentials/password.ts';
+import { fn } from '../fn.ts';
 import {
   acceptStep,
   deleteTwoFactor,
@@ -12,13 +13,7 @@ import {
   putTwoFactorSetup,
   spendRecoveryCode,
 } from './two-factor.repo.ts';
-import {
-  disableTwoFactorForm,
-  enableTwoFactorInput,
-  recoveryCodeCount,
-  twoFactorIssuer,
-  type TwoFactorSetup,
-} from './two-factor.schema.ts';
+import { enableTwoFactorInput, recoveryCodeCount, twoFactorIssuer, type TwoFactorSetup } from './two-factor.schema.ts';
 import { base32Decode, base32Encode, matchingStep, otpauthUrl } from './totp.ts';
 
 /** A setup not confirmed within this time is forgotten. */
@@ -67,8 +62,8 @@ async function matchingRecoveryEntry(stored: readonly string[], code: string) {
 }
 
 /** Confirms the pending secret with a first code; answers the recovery codes, shown this once. */
-export async function enable(db: Db, rawInput: unknown, actor: MemberActor, now = Date.now()) {
-  const { code, secret } = enableTwoFactorInput.parse(rawInput);
+export const enable = fn(enableTwoFactorInput, async (db, { code, secret }, actor: MemberActor) => {
+  const now = Date.now();
   if (await isEnabled(db, actor.userId)) throw alreadyOn();
   const pending = await getTwoFactorSetup(db, actor.userId);
   if (!pending || pending.expiresAt <= now) {
@@ -97,7 +92,7 @@ export async function enable(db: Db, rawInput: unknown, actor: MemberActor, now 
   );
   if (!enabled) throw alreadyOn();
   return { recoveryCodes };
-}
+});
 
 /**
  * Whether a code passes, spending it: an app code's time step (one step of drift allowed) can
@@ -120,11 +115,10 @@ export async function verifyCode(db: Db, code: string, actor: MemberActor, now =
 }
 
 /**
- * Turns the second factor off: the password is checked by the caller (counted like a sign-in);
- * a code (or a recovery code) proves the phone.
+ * Turns the second factor off once a code (or a recovery code) has proved the phone. The password
+ * is checked first, counted like a sign-in, by the entry (account/two-factor.ts).
  */
-export async function disable(db: Db, rawInput: unknown, actor: MemberActor, now = Date.now()) {
-  const { code } = disableTwoFactorForm.parse(rawInput);
+export async function disable(db: Db, code: string, actor: MemberActor, now = Date.now()) {
   if (!(await isEnabled(db, actor.userId))) throw new DomainError('conflict', 'Two-factor sign-in is not on.');
   if (!(await verifyCode(db, code, actor, now))) throw wrongCode();
   await deleteTwoFactor(db, actor.userId, [securityEvent(actor, 'two_factor_disabled', 'Turned two-factor sign-in off')]);

@@ -11,6 +11,13 @@ export interface StoredUser extends UserInfo {
   passwordHash?: string;
   /** the hash of the one invitation that may still be accepted */
   inviteHash?: string;
+  /**
+   * The credential epochs: every session (`sessionEpoch`) and API token (`tokenEpoch`) records the
+   * one it was issued under and works only while it is still the member's. A reset, a disable and
+   * a password change move them on, so nothing issued before works again (account/team.ts).
+   */
+  sessionEpoch: number;
+  tokenEpoch: number;
   version: number;
 }
 
@@ -24,6 +31,8 @@ const fromItem = (item: Record<string, unknown>): StoredUser => ({
   lastSignInAt: (item.lastSignInAt as string | undefined) ?? null,
   ...(typeof item.passwordHash === 'string' ? { passwordHash: item.passwordHash } : {}),
   ...(typeof item.inviteHash === 'string' ? { inviteHash: item.inviteHash } : {}),
+  sessionEpoch: Number(item.sessionEpoch ?? 0),
+  tokenEpoch: Number(item.tokenEpoch ?? 0),
   version: Number(item.version ?? 1),
 });
 
@@ -125,3 +134,9 @@ export const invitationPut = (codeHash: string, userId: string, expiresAt: numbe
 });
 
 export const invitationDelete = (codeHash: string): TransactItem => ({ Delete: { Key: keys.invitation(codeHash) } });
+
+/** Before members: the password set from Settings > Security, if any; the first member takes it over (index.ts). */
+export async function getAdminCredentials(db: Db) {
+  const result = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.adminCredentials(), ConsistentRead: true }));
+  return result.Item as { passwordHash: string; version: number } | undefined;
+}

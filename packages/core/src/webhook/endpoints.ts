@@ -1,13 +1,14 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import { auditPut, type MemberActor } from '../audit/audit.repo.ts';
+import { auditPut, memberActor, type MemberActor } from '../audit/audit.repo.ts';
 import { diffFields } from '../audit/audit.rules.ts';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { batchWrite, conditional, failedConditions, retry, transact, withRetry, type TransactItem } from '../db/write.ts';
 import { queryAll } from '../db/query.ts';
 import { DomainError, notFound } from '../error.ts';
+import { fn } from '../fn.ts';
 import { assertTarget, type TargetPolicy } from './target.ts';
 import { forgetEndpoints, listWebhookItems, newSecret, webhookFromItem, type WebhookItem } from './webhook.repo.ts';
 import {
@@ -30,14 +31,11 @@ export interface EndpointChange {
   targets: TargetPolicy;
 }
 
-/** A core entry whose caller says who acts in more than a name (fn's guard): the input validated by its schema, whoever calls it. */
-export const guarded = <S extends z.ZodType, By, R>(schema: S, cb: (db: Db, input: z.output<S>, by: By) => Promise<R>) =>
-  Object.assign((db: Db, input: z.input<S>, by: By) => cb(db, schema.parse(input), by), { schema });
 const change = <S extends z.ZodType, R>(schema: S, cb: (db: Db, input: z.output<S>, by: EndpointChange) => Promise<R>) =>
-  guarded(schema, cb);
+  fn(schema, cb);
 
 const record = (by: EndpointChange, action: string, id: string, summary: string, changes?: ReturnType<typeof diffFields>) =>
-  auditPut({ actor: by.member.username, action, entity: 'webhook', entityId: id, summary, changes, address: by.member.address });
+  auditPut({ actor: memberActor(by.member), action, entity: 'webhook', entityId: id, summary, changes, address: by.member.address });
 
 export async function requireEndpoint(db: Db, id: string) {
   const { Item } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.webhook(id), ConsistentRead: true }));

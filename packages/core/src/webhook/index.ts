@@ -1,12 +1,12 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { auditPut, type MemberActor } from '../audit/audit.repo.ts';
+import { auditPut, memberActor, type MemberActor } from '../audit/audit.repo.ts';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { failedConditions, transact } from '../db/write.ts';
 import { DomainError, notFound } from '../error.ts';
-import { fn } from '../fn.ts';
+import { fn, type Actor } from '../fn.ts';
 import { notSent } from './deliver.ts';
-import { guarded, requireEndpoint } from './endpoints.ts';
+import { requireEndpoint } from './endpoints.ts';
 import { announcementPut, getAnnouncement } from './outbox.ts';
 import { listWebhookItems, pageDeliveryItems, deliveryFromItem, webhookFromItem } from './webhook.repo.ts';
 import { listDeliveriesInput, retryDeliveryInput, webhookIdInput } from './webhook.schema.ts';
@@ -38,7 +38,7 @@ export const deliveries = fn(listDeliveriesInput, async (db, input) => {
  * asked for only when the delivery would go to another URL than the one it was meant for.
  */
 export interface RetryBy {
-  actor: string;
+  actor: Actor;
   confirmed: () => Promise<MemberActor>;
 }
 
@@ -47,7 +47,7 @@ export interface RetryBy {
  * for. Refused (409) when its body was dropped. When the endpoint's URL changed since, sending it
  * there is an account change: a member with a confirmed password, and a record in the history.
  */
-export const retry = guarded(retryDeliveryInput, async (db, input, by: RetryBy) => {
+export const retry = fn(retryDeliveryInput, async (db, input, by: RetryBy) => {
   const key = keys.webhookDelivery(input.id, input.deliveryId);
   const { Item: delivery } = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }));
   if (!delivery) throw notFound('Delivery');
@@ -78,7 +78,7 @@ export const retry = guarded(retryDeliveryInput, async (db, input, by: RetryBy) 
       ...(member
         ? [
             auditPut({
-              actor: member.username,
+              actor: memberActor(member),
               action: 'delivery_resent',
               entity: 'webhook',
               entityId: input.id,

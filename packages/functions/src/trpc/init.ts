@@ -1,5 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import * as ApiToken from '@event-admin/core/api-token/index';
+import type { Actor } from '@event-admin/core/fn';
 import * as Session from '@event-admin/core/session/index';
 import { getSecurityPolicy } from '@event-admin/core/settings/security-policy';
 import * as User from '@event-admin/core/user/index';
@@ -41,20 +42,31 @@ export const accountProcedure = publicProcedure.use(async ({ ctx, next }) => {
 /** What a member without 2FA may still reach while the team requires it: enough to set it up. */
 const beforeTwoFactor = new Set(['auth.me', 'auth.logout', 'auth.confirm', 'twoFactor.setup', 'twoFactor.enable']);
 
-/** The member of this session, held to the team's 2FA rule ("Require two-factor sign-in for every member"). */
+/**
+ * The team's 2FA rule ("Require two-factor sign-in for every member"): a member without 2FA, and
+ * every API token of theirs, reaches nothing but the setup.
+ */
+async function holdToTwoFactorRule(ctx: Context, twoFactorEnabled: boolean) {
+  if (!twoFactorEnabled && (await getSecurityPolicy(ctx.db)).requireTwoFactor) {
+    throw new TRPCError({ code: 'FORBIDDEN', message: twoFactorSetupRequired });
+  }
+}
+
+/** The member of this session, held to the team's 2FA rule. */
 async function sessionMember(ctx: Context, path: string) {
   const user = await Session.resolve(ctx.db, ctx.sessionToken);
   if (!user) throw signInRequired();
-  if (!user.twoFactorEnabled && !beforeTwoFactor.has(path) && (await getSecurityPolicy(ctx.db)).requireTwoFactor) {
-    throw new TRPCError({ code: 'FORBIDDEN', message: twoFactorSetupRequired });
-  }
+  if (!beforeTwoFactor.has(path)) await holdToTwoFactorRule(ctx, user.twoFactorEnabled);
   return user;
 }
+
+/** Who acts for the history: a member, with their id. */
+const memberActor = (user: { userId: string; username: string }): Actor => ({ name: user.username, memberId: user.userId });
 
 /** A member's own session only (the cookie): what /api/auth/*, /api/tokens and /api/users need. */
 export const sessionProcedure = accountProcedure.use(async ({ ctx, path, next }) => {
   const user = await sessionMember(ctx, path);
-  return next({ ctx: { ...ctx, user, actor: user.username } });
+  return next({ ctx: { ...ctx, user, actor: memberActor(user) } });
 });
 
 /** The signed-in member acting on their own account or the team, and from where (history, throttle). */
@@ -76,8 +88,9 @@ export const confirmedProcedure = sessionProcedure.use(async ({ ctx, next }) => 
 
 /**
  * Every data call: a live session, or an API token (`Authorization: Bearer`), which wins when
- * both are sent. A read token may only query. `actor` names who acts, for change history: the
- * member's username, or `token:<name> (<owner>)`.
+ * both are sent. A read token may only query; a token of a member without 2FA is held to the
+ * team's 2FA rule like their session. `actor` names who acts, for change history: the member's
+ * username, or `token:<name> (<owner>)`, with their ids (the token's too).
  */
 export const adminProcedure = publicProcedure.use(async ({ ctx, type, path, next }) => {
   // a table from before members gets its first member before anyone is looked up (once per process)
@@ -88,10 +101,12 @@ export const adminProcedure = publicProcedure.use(async ({ ctx, type, path, next
     if (token.scope === 'read' && type !== 'query') {
       throw new TRPCError({ code: 'FORBIDDEN', message: 'This API token can only read: create a write token to make changes' });
     }
-    return next({ ctx: { ...ctx, actor: `token:${token.name} (${token.ownerUsername})` } });
+    await holdToTwoFactorRule(ctx, token.ownerTwoFactorEnabled);
+    const actor: Actor = { name: `token:${token.name} (${token.ownerUsername})`, memberId: token.ownerId, tokenId: token.id };
+    return next({ ctx: { ...ctx, actor } });
   }
   const user = await sessionMember(ctx, path);
-  return next({ ctx: { ...ctx, actor: user.username } });
+  return next({ ctx: { ...ctx, actor: memberActor(user) } });
 });
 
 /**

@@ -1,4 +1,5 @@
 import { changePasswordForm, confirmPasswordForm, loginInput, type Me } from '@event-admin/core/auth/auth.schema';
+import * as Account from '@event-admin/core/account/index';
 import * as Session from '@event-admin/core/session/index';
 import { getSecurityPolicy } from '@event-admin/core/settings/security-policy';
 import { acceptInviteForm } from '@event-admin/core/user/user.schema';
@@ -14,7 +15,7 @@ const clientOf = (ctx: Context) => ({ address: ctx.clientAddress ?? 'unknown', u
 
 export const authRouter = router({
   login: accountProcedure.input(loginInput).mutation(async ({ ctx, input }) => {
-    const session = await Session.login(ctx.db, ctx.config.admin, input, clientOf(ctx));
+    const session = await Account.login(ctx.db, input, { admin: ctx.config.admin, client: clientOf(ctx) });
     setSessionCookie(ctx, session.token, Session.sessionMaxAgeSeconds);
     return session.user;
   }),
@@ -31,16 +32,17 @@ export const authRouter = router({
   })),
   /** An invited member sets their password (no session needed) and is signed in. */
   acceptInvite: accountProcedure.input(acceptInviteForm).mutation(async ({ ctx, input }) => {
-    const session = await Session.acceptInvite(ctx.db, input, clientOf(ctx));
+    const session = await Account.acceptInvite(ctx.db, input, { client: clientOf(ctx) });
     setSessionCookie(ctx, session.token, Session.sessionMaxAgeSeconds);
     return session.user;
   }),
   /** Opens the 10-minute window for account changes in this session (sudo mode). */
   confirm: sessionProcedure.input(confirmPasswordForm).mutation(async ({ ctx, input }) => {
-    await Session.confirm(ctx.db, ctx.config.admin, input, ctx.sessionToken, clientOf(ctx));
+    await Account.confirm(ctx.db, input, { admin: ctx.config.admin, client: clientOf(ctx), token: ctx.sessionToken });
   }),
   changePassword: confirmedProcedure.input(changePasswordForm).mutation(async ({ ctx, input }) => {
-    await Session.changePassword(ctx.db, ctx.config.admin, input, ctx.user.sessionId, accountOf(ctx));
+    const session = { token: ctx.sessionToken, id: ctx.user.sessionId };
+    await Account.changePassword(ctx.db, input, { admin: ctx.config.admin, actor: accountOf(ctx), session });
     return { ok: true as const };
   }),
 });

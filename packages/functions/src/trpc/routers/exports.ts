@@ -8,6 +8,6 @@ import { adminProcedure, router } from '../init.ts';
  */
 export const exportsRouter = router({
   /** A signed-in administrator or an API token: the guard of every data read. */
-  access: adminProcedure.query(({ ctx }) => ({ actor: ctx.actor })),
+  access: adminProcedure.query(({ ctx }) => ({ actor: ctx.actor.name })),
   transactionsFilters: adminProcedure.input(transactionsExportInput).query(({ input }) => input),
 });

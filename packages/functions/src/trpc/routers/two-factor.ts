@@ -1,18 +1,13 @@
 import { disableTwoFactorForm, enableTwoFactorInput } from '@event-admin/core/two-factor/two-factor.schema';
-import * as Session from '@event-admin/core/session/index';
+import * as Account from '@event-admin/core/account/index';
 import * as TwoFactor from '@event-admin/core/two-factor/index';
 import { confirmedProcedure, router } from '../init.ts';
 
 /** Two-factor sign-in (TOTP): set up, confirm with a first code, turn off; each needs a confirmed password. */
 export const twoFactorRouter = router({
   setup: confirmedProcedure.mutation(({ ctx }) => TwoFactor.setup(ctx.db, ctx.account)),
-  enable: confirmedProcedure.input(enableTwoFactorInput).mutation(async ({ ctx, input }) => {
-    const enabled = await TwoFactor.enable(ctx.db, input, ctx.account);
-    Session.forgetMember(ctx.db, ctx.account.userId);
-    return enabled;
-  }),
+  enable: confirmedProcedure.input(enableTwoFactorInput).mutation(({ ctx, input }) => Account.enableTwoFactor(ctx.db, input, ctx.account)),
   disable: confirmedProcedure.input(disableTwoFactorForm).mutation(async ({ ctx, input }) => {
-    await Session.disableTwoFactor(ctx.db, ctx.config.admin, input, ctx.account);
-    Session.forgetMember(ctx.db, ctx.account.userId);
+    await Account.disableTwoFactor(ctx.db, input, { admin: ctx.config.admin, actor: ctx.account });
   }),
 });

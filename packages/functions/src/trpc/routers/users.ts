@@ -1,4 +1,4 @@
-import * as Session from '@event-admin/core/session/index';
+import { Team } from '@event-admin/core/account/index';
 import { saveSecurityPolicy, getSecurityPolicy } from '@event-admin/core/settings/security-policy';
 import * as User from '@event-admin/core/user/index';
 import { inviteUserForm, securityPolicyForm, userIdInput } from '@event-admin/core/user/user.schema';
@@ -13,19 +13,18 @@ const originOf = (ctx: Context) => ctx.origin ?? '';
  */
 export const usersRouter = router({
   list: sessionProcedure.query(({ ctx }) => User.list(ctx.db, ctx.config.admin)),
-  invite: confirmedProcedure.input(inviteUserForm).mutation(({ ctx, input }) => User.invite(ctx.db, input, ctx.account, originOf(ctx))),
+  invite: confirmedProcedure
+    .input(inviteUserForm)
+    .mutation(({ ctx, input }) => User.invite(ctx.db, input, { actor: ctx.account, origin: originOf(ctx) })),
   disable: confirmedProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
-    const user = await User.disable(ctx.db, input, ctx.account);
-    await Session.endAllOf(ctx.db, user.id, ctx.account, `Ended when ${user.username} was disabled`);
+    await Team.disable(ctx.db, input, ctx.account);
   }),
   enable: confirmedProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
-    await User.enable(ctx.db, input, ctx.account);
+    await Team.enable(ctx.db, input, ctx.account);
   }),
-  reset: confirmedProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
-    const invitation = await User.reset(ctx.db, input, ctx.account, originOf(ctx));
-    await Session.endAllOf(ctx.db, invitation.user.id, ctx.account, `Ended when ${invitation.user.username} was reset`);
-    return invitation;
-  }),
+  reset: confirmedProcedure
+    .input(userIdInput)
+    .mutation(({ ctx, input }) => Team.reset(ctx.db, input, { actor: ctx.account, origin: originOf(ctx) })),
   delete: confirmedProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
     await User.remove(ctx.db, input, ctx.account);
   }),

@@ -1,7 +1,7 @@
-import { auditPut } from '../audit/audit.repo.ts';
-import { conditional, transact } from '../db/write.ts';
+import { conditional } from '../db/write.ts';
 import { DeleteCommand, GetCommand, UpdateCommand, type UpdateCommandInput } from '@aws-sdk/lib-dynamodb';
-import { isIP } from 'node:net';
+import { addressWindow, giveBackAddressCheck, takeAddressCheck, throttleAddress } from './address-limit.ts';
+import { recordFailedCheck } from './failure-record.ts';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { DomainError } from '../error.ts';
@@ -9,7 +9,7 @@ import { DomainError } from '../error.ts';
 /**
  * Password checks are counted per username AND client address: a flood of wrong passwords from
  * one address locks out that address only, so nobody can lock the administrator out from
- * elsewhere. Every check is counted *before* the password is looked at, by a conditional write
+ * elsewhere (and per address across usernames: address-limit.ts). Every check is counted *before* the password is looked at, by a conditional write
  * that refuses past the allowance: of any number of parallel guesses at most five are checked.
  * The wait grows with each failure past the fifth and is capped.
  */
@@ -35,29 +35,13 @@ const lockedOut = (until: number, now: number) =>
 export interface Attempt {
   username: string;
   address: string;
+  /** the username names no member: its failures fold into one history record per address and hour */
+  unknownName?: boolean;
+  /** the signed-in member checking their own password again (confirm, a password change, Disable 2FA) */
+  memberId?: string;
 }
 
-/** The four leading groups of an IPv6 address, written out: '2001:db8:0:1::/64'. */
-function ipv6Prefix64(address: string) {
-  const [head = '', tail] = address.split('::');
-  const groups = head ? head.split(':') : [];
-  if (tail !== undefined) {
-    const rest = tail ? tail.split(':') : [];
-    groups.push(...Array<string>(Math.max(0, 8 - groups.length - rest.length)).fill('0'), ...rest);
-  }
-  return `${groups
-    .slice(0, 4)
-    .map((g) => (g.replace(/^0+/, '') || '0').toLowerCase())
-    .join(':')}::/64`;
-}
-
-/**
- * What a client is counted as: its IPv4 address, or for IPv6 its /64, the block one subscriber
- * or host usually holds (counting single IPv6 addresses would give every attacker 2^64 tries).
- */
-export function throttleAddress(address: string) {
-  return isIP(address.split('%')[0] ?? '') === 6 ? ipv6Prefix64(address.split('%')[0]!) : address;
-}
+export { throttleAddress } from './address-limit.ts';
 
 const throttleKey = (attempt: Attempt) => keys.loginThrottle(attempt.username, throttleAddress(attempt.address));
 
@@ -99,11 +83,20 @@ const reopen = (db: Db, attempt: Attempt, item: ThrottleItem) =>
   });
 
 /**
- * Counts a password check before it is made, or refuses it (429) when this username and address
- * have used their allowance: while locked, and while the checks already let through are still
- * running (they are failures until one succeeds).
+ * Counts a password check before it is made, or refuses it (429): against this username and
+ * address's allowance, while locked, and while the checks already let through are still running
+ * (they are failures until one succeeds); then against the client address's allowance across all
+ * usernames (address-limit.ts). Nothing is hashed for a refused check. The name goes first: a
+ * flood at one locked name is refused without touching the address's count.
  */
 export async function admitAttempt(db: Db, attempt: Attempt, now: number) {
+  await admitName(db, attempt, now);
+  if (await takeAddressCheck(db, attempt.address, now)) return;
+  await giveBackName(db, attempt);
+  throw lockedOut(addressWindow(now).end, now);
+}
+
+async function admitName(db: Db, attempt: Attempt, now: number) {
   if (await takeAttempt(db, attempt, now)) return;
   const item = (await readThrottle(db, attempt)) ?? {};
   const lockedUntil = Number(item.lockedUntil ?? 0);
@@ -113,25 +106,11 @@ export async function admitAttempt(db: Db, attempt: Attempt, now: number) {
 }
 
 /**
- * Records a check that failed: its history record (with the client's address), and from the
- * fifth failure on a lock, answered with 429. The failure was counted when it was admitted.
+ * Records a check that failed: its history record (failure-record.ts), and from the fifth
+ * failure on a lock, answered with 429. The failure was counted when it was admitted.
  */
 export async function recordFailure(db: Db, attempt: Attempt, now: number, what = 'sign-in') {
-  const summary = `Failed ${what} as ${attempt.username} from ${attempt.address}`;
-  await transact(db, [
-    auditPut(
-      {
-        actor: attempt.username,
-        action: what === 'sign-in' ? 'sign_in_failed' : 'confirm_failed',
-        entity: 'auth',
-        entityId: attempt.username,
-        summary,
-        address: attempt.address,
-        notable: true,
-      },
-      new Date(now),
-    ),
-  ]);
+  await recordFailedCheck(db, attempt, now, what);
   const failures = Number((await readThrottle(db, attempt))?.attempts ?? 1);
   const wait = lockoutMsAfter(failures);
   if (wait === 0) return;
@@ -145,18 +124,26 @@ export async function recordFailure(db: Db, attempt: Attempt, now: number, what 
 }
 
 /**
- * Gives back an admitted check that did not fail (the password was right, a second factor is
- * still to come): it is not a failure, so it does not count toward the lock.
+ * Gives back an admitted check that did not fail (the password was right and a second factor is
+ * still to come, or the hashing line was full): it is not a failure, so it counts toward no lock.
  */
-export async function releaseAttempt(db: Db, attempt: Attempt) {
-  await updateIf(db, attempt, {
+export async function releaseAttempt(db: Db, attempt: Attempt, now: number) {
+  await giveBackName(db, attempt);
+  await giveBackAddressCheck(db, attempt.address, now);
+}
+
+const giveBackName = (db: Db, attempt: Attempt) =>
+  updateIf(db, attempt, {
     UpdateExpression: 'ADD attempts :minus',
     ConditionExpression: 'attempts > :zero',
     ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
   });
-}
 
-/** A successful check forgets the failures of this name and address. */
-export async function clearFailures(db: Db, attempt: Attempt) {
+/**
+ * A successful check forgets the failures of this name and address, and gives its own place
+ * back to the address; the address's other failures stand until their window ends.
+ */
+export async function clearFailures(db: Db, attempt: Attempt, now: number) {
   await db.doc.send(new DeleteCommand({ TableName: db.tableName, Key: throttleKey(attempt) }));
+  await giveBackAddressCheck(db, attempt.address, now);
 }

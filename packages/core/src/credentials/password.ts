@@ -1,4 +1,5 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { inHashPool } from './hash-pool.ts';
 
 /**
  * scrypt's cost as OWASP recommends it: N=2^17, r=8, p=1 (128 MiB and about half a second per
@@ -9,33 +10,16 @@ const currentLogN = 17;
 const legacyLogN = 14;
 const blockSize = 8;
 
-/**
- * At most two full-cost hashes at once per process: each holds 128 MiB, and a burst of sign-ins
- * (or of guesses, before the lockout refuses them) must not hold half a gigabyte.
- */
-const maxHeavyAtOnce = 2;
-let heavyRunning = 0;
-const heavyWaiting: (() => void)[] = [];
-
 async function scryptAsync(secret: string, salt: Buffer, logN: number) {
   const N = 2 ** logN;
   // Node refuses more than 32 MiB unless told: 128 * N * r bytes, plus room.
   const maxmem = 256 * N * blockSize;
-  const heavy = logN >= currentLogN;
-  if (heavy) {
-    while (heavyRunning >= maxHeavyAtOnce) await new Promise<void>((resolve) => heavyWaiting.push(resolve));
-    heavyRunning += 1;
-  }
-  try {
-    return await new Promise<Buffer>((resolve, reject) =>
+  const run = () =>
+    new Promise<Buffer>((resolve, reject) =>
       scrypt(secret, salt, 32, { N, r: blockSize, p: 1, maxmem }, (error, key) => (error ? reject(error) : resolve(key))),
     );
-  } finally {
-    if (heavy) {
-      heavyRunning -= 1;
-      heavyWaiting.shift()?.();
-    }
-  }
+  // full-cost hashes wait their turn in a bounded line (hash-pool.ts); cheaper ones run at once
+  return logN >= currentLogN ? inHashPool(run) : run();
 }
 
 /** A salted slow hash of a secret: 'scrypt$<log2 N>$salt$hash', salt and hash base64url. */
