@@ -11,15 +11,19 @@ import { userIdInput } from '../user/user.schema.ts';
  * before works again, listed or not.
  */
 
-/** POST /api/users/{id}/disable: the member is signed out everywhere; their tokens are refused while disabled. */
+/**
+ * POST /api/users/{id}/disable: the member is signed out everywhere and their API tokens are
+ * revoked; both epochs move on, so nothing issued before works again, even after an enable.
+ */
 export const disable = fn(userIdInput, async (db, { id }, actor: MemberActor) => {
   const user = await disableMember(db, id, actor);
   Session.retireSessionsBefore(db, user.id, user.sessionEpoch);
-  ApiToken.forgetOwner(db, user.id);
+  ApiToken.retireTokensBefore(db, user.id, user.tokenEpoch);
   await Session.endAllOf(db, user.id, actor, `Ended when ${user.username} was disabled`);
+  await ApiToken.revokeAllOf(db, user.id, actor, `when ${user.username} was disabled`);
 });
 
-/** POST /api/users/{id}/enable: they sign in again (no earlier session comes back); their tokens work again. */
+/** POST /api/users/{id}/enable: they sign in again with their password; no earlier session or token comes back. */
 export const enable = fn(userIdInput, async (db, { id }, actor: MemberActor) => {
   await enableMember(db, id, actor);
 });

@@ -59,10 +59,9 @@ export async function change(db: Db, items: TransactItem[]) {
 }
 
 /**
- * Disables a member: sign-in then answers 401 as for a wrong password, and their session epoch
- * moves on, so no session from before works again, even after an enable. Their API tokens are
- * refused while they are not active and work again after an enable (docs/team.md). Never
- * oneself, never the last active member.
+ * Disables a member: sign-in then answers 401 as for a wrong password, and both their epochs
+ * move on, so no session or API token from before works again, even after an enable
+ * (docs/team.md). Never oneself, never the last active member.
  */
 export async function disableMember(db: Db, id: string, actor: MemberActor) {
   const othersActive = (await listUsers(db)).filter((u) => u.status === 'active' && u.id !== id).length;
@@ -70,12 +69,13 @@ export async function disableMember(db: Db, id: string, actor: MemberActor) {
   const user = await target(db, id, actor, 'disable');
   if (user.status === 'disabled') return user;
   if (user.status !== 'active') throw new DomainError('conflict', 'Only an active member can be disabled; delete an invitation instead');
+  const epochs = { sessionEpoch: user.sessionEpoch + 1, tokenEpoch: user.tokenEpoch + 1 };
   await change(db, [
-    userUpdate(user, { status: 'disabled', sessionEpoch: user.sessionEpoch + 1 }),
+    userUpdate(user, { status: 'disabled', ...epochs }),
     actorStillActive(actor),
     memberRecord(actor, 'disabled', user, `Disabled ${user.username}`),
   ]);
-  return { ...user, status: 'disabled' as const, sessionEpoch: user.sessionEpoch + 1, version: user.version + 1 };
+  return { ...user, ...epochs, status: 'disabled' as const, version: user.version + 1 };
 }
 
 export async function enableMember(db: Db, id: string, actor: MemberActor) {

@@ -31,8 +31,7 @@ export interface EndpointChange {
   targets: TargetPolicy;
 }
 
-const change = <S extends z.ZodType, R>(schema: S, cb: (db: Db, input: z.output<S>, by: EndpointChange) => Promise<R>) =>
-  fn(schema, cb);
+const change = <S extends z.ZodType, R>(schema: S, cb: (db: Db, input: z.output<S>, by: EndpointChange) => Promise<R>) => fn(schema, cb);
 
 const record = (by: EndpointChange, action: string, id: string, summary: string, changes?: ReturnType<typeof diffFields>) =>
   auditPut({ actor: memberActor(by.member), action, entity: 'webhook', entityId: id, summary, changes, address: by.member.address });
