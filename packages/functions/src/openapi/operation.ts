@@ -2,11 +2,12 @@ import type * as z from 'zod';
 import type { ProcedurePath } from '../rest/procedures.ts';
 import type { RouteDoc } from '../rest/row.ts';
 import type { Access } from '../trpc/init.ts';
+import type { failures, tags } from './prose.ts';
 
 export type { Access } from '../trpc/init.ts';
 
-/** The statuses a failure answers with, each a `text/plain` message (docs/api.md). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 422 | 429 | 500 | 503;
+/** The statuses a failure answers with, each a `text/plain` message (docs/api.md): those prose.ts describes. */
+export type ErrorStatus = keyof typeof failures;
 
 /** Headers an answer may carry that a client acts on. */
 export type AnswerHeader = 'Set-Cookie' | 'Link' | 'Content-Disposition';
@@ -19,21 +20,8 @@ export interface Answer {
   headers?: readonly AnswerHeader[];
 }
 
-export type Tag =
-  | 'Health'
-  | 'Sign-in'
-  | 'Account'
-  | 'Team'
-  | 'Dashboard'
-  | 'Events'
-  | 'Customers'
-  | 'Transactions'
-  | 'History'
-  | 'Reports'
-  | 'Exports'
-  | 'Settings'
-  | 'Webhooks'
-  | 'Reference';
+/** The reference's sections: those prose.ts describes. */
+export type Tag = keyof typeof tags;
 
 /**
  * One route as the OpenAPI document describes it, read from its row (rest/routes/) and its

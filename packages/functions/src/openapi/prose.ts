@@ -1,9 +1,7 @@
-import type { ErrorStatus, Tag } from './operation.ts';
-
-/** What the document says that no code can: what each tag and each failure means. */
+// What the document says that no code can: what each tag, failure and named schema means.
 
 /** Each tag's line in the reference, in the order the reference shows them. */
-export const tags: Record<Tag, string> = {
+export const tags = {
   Health: 'Whether the API and its store answer.',
   'Sign-in': 'Sessions: sign in and out, invitations.',
   Account: "The signed-in member's own account: password, two-factor sign-in, sessions, API tokens.",
@@ -18,10 +16,10 @@ export const tags: Record<Tag, string> = {
   Settings: 'The global service fee.',
   Webhooks: 'Endpoints told about changes as they happen (Standard Webhooks), and their deliveries.',
   Reference: 'This reference.',
-};
+} as const satisfies Record<string, string>;
 
 /** Each failure's component: a `text/plain` message, the same words the app shows. */
-export const failures: Record<ErrorStatus, { name: string; description: string; example: string }> = {
+export const failures = {
   400: {
     name: 'BadRequest',
     description: 'The request is not valid: the message names the field and the rule.',
@@ -66,7 +64,7 @@ export const failures: Record<ErrorStatus, { name: string; description: string; 
       'The store did not answer or is too busy; nothing was changed (or, cut off mid-write, retry with the same Idempotency-Key).',
     example: 'The database is not reachable right now. Please try again shortly.',
   },
-};
+} as const satisfies Record<number, { name: string; description: string; example: string }>;
 
 /**
  * What each named answer schema holds (core's `named(id, ...)` in the schema files), shown with it
