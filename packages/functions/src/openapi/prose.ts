@@ -50,8 +50,9 @@ export const failures = {
   },
   429: {
     name: 'TooManyRequests',
-    description: 'Too many failed password checks in a row for this username: locked for a while (five minutes at first).',
-    example: 'Too many failed sign-in attempts. Try again in 5 minute(s).',
+    description:
+      'Too many failed password checks in a row for this username from this client address (an IPv6 client by its /64): locked for that address only, 1 minute after the fifth failure, then 2, 4, 8 and at most 15 minutes.',
+    example: 'Too many failed sign-in attempts. Try again in 1 minute(s).',
   },
   500: {
     name: 'InternalError',

@@ -18,7 +18,7 @@ export const accountRoutes = [
       tag: 'Sign-in',
       summary: 'Sign in',
       description:
-        'Checks the password (and the two-factor code when it is on) and sets the `session` cookie (HttpOnly, SameSite=Strict, 12 hours). Five failed sign-ins in a row lock the username for five minutes (429).',
+        'Checks the password (and the two-factor code when it is on) and sets the `session` cookie (HttpOnly, SameSite=Strict, 12 hours). Failures are counted per username and client address (an IPv6 client by its /64): the fifth in a row locks that username for that address only, for 1 minute, then 2, 4, 8 and at most 15 minutes after each further failure; while locked every attempt is 429 `Too many failed sign-in attempts. Try again in N minute(s).` A success clears the count.',
       answer: 'Signed in: the session cookie is set.',
       headers: ['Set-Cookie'],
       errors: [401, 429],
@@ -43,7 +43,8 @@ export const accountRoutes = [
       operationId: 'acceptInvite',
       tag: 'Sign-in',
       summary: 'Accept an invitation',
-      description: "An invited member sets their password with the invitation's code and is signed in.",
+      description:
+        "An invited member sets their password with the invitation's code and is signed in. A code that is unknown, already used (a request at the same moment included), replaced by a reset or older than 72 hours is 400 `This invitation is no longer valid`; a password the rules refuse is 400 with the rule, e.g. `New password must be at least 8 characters`.",
       answer: 'The member is active and signed in.',
       headers: ['Set-Cookie'],
       errors: [409],
