@@ -1,4 +1,4 @@
-import type { JsonRow, RestRoute } from './row.ts';
+import type { JsonRow } from './row.ts';
 import { accountRoutes } from './routes/account.ts';
 import { customerRoutes } from './routes/customers.ts';
 import { eventRoutes } from './routes/events.ts';
@@ -29,4 +29,4 @@ export const table: readonly (JsonRow | StreamRow)[] = [
 ];
 
 /** The rows answered with one JSON value (or nothing): rest/adapter.ts mounts them. */
-export const routes: readonly (RestRoute & JsonRow)[] = table.filter((row): row is JsonRow => 'call' in row);
+export const routes: readonly JsonRow[] = table.filter((row): row is JsonRow => 'call' in row);
