@@ -10,6 +10,8 @@ import { openApiDocument, type OpenApiOperation, type OpenApiParameter } from '@
 import { sessionCookie } from '@event-admin/functions/trpc/context';
 
 const doc = openApiDocument();
+/** Validating and compiling the whole document takes seconds on a busy machine. */
+const slow = { timeout: 30_000 };
 const operations = Object.entries(doc.paths).flatMap(([path, item]) =>
   Object.entries(item).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, op: op as OpenApiOperation })),
 );
@@ -20,7 +22,7 @@ const standalone = (schema: z.ZodType) => {
 };
 
 describe('the OpenAPI document', () => {
-  it('is a valid OpenAPI 3.1 document', async () => {
+  it('is a valid OpenAPI 3.1 document', slow, async () => {
     const validator = new Validator();
     const result = await validator.validate(structuredClone(doc) as unknown as Record<string, unknown>);
     expect(result.errors ?? []).toEqual([]);
@@ -34,7 +36,7 @@ describe('the OpenAPI document', () => {
     expect((await new Validator().validate(broken)).valid).toBe(false);
   });
 
-  it('every schema in it compiles as JSON Schema 2020-12, strictly', () => {
+  it('every schema in it compiles as JSON Schema 2020-12, strictly', slow, () => {
     // Strict: an unknown keyword or format (a typo, a zod extension) fails; a list of types is plain JSON Schema.
     const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true });
     addFormats(ajv);

@@ -95,3 +95,36 @@ export const idempotencyKey = z
   .string()
   .regex(/^[\x21-\x7e]{1,200}$/, 'An Idempotency-Key is 1 to 200 visible ASCII characters (a UUID is a good one)')
   .optional();
+
+// ---- answers: what the API sends back (each procedure's `.output()`, the OpenAPI document's schemas) ----
+
+/** The answers the API reference names: each becomes one `components.schemas` entry (its `id`). */
+export const namedAnswers = z.registry<{ id: string }, z.ZodType>();
+
+/** Names an answer schema in the API reference (docs/openapi.md): a schema, or an object's fields. */
+export function named<S extends z.ZodType>(id: string, schema: S): S;
+export function named<Shape extends z.ZodRawShape>(id: string, fields: Shape): z.ZodObject<Shape>;
+export function named(id: string, schemaOrFields: z.ZodType | z.ZodRawShape) {
+  const schema = schemaOrFields instanceof z.ZodType ? schemaOrFields : z.object(schemaOrFields);
+  namedAnswers.add(schema, { id });
+  return schema;
+}
+
+/** An ISO 8601 time in UTC, as `Date.prototype.toISOString` writes it. */
+export const isoTime = z.iso.datetime();
+/** Money as SPEC shows it: '$12.34' (a negative total only after refunds). */
+export const moneyText = z.string().regex(/^-?\$\d+\.\d{2}$/);
+/** A conversion as shown: '12.5%'. */
+export const percentText = z.string().regex(/^\d+(\.\d)?%$/);
+/** A count: a whole number, never negative. */
+export const wholeCount = z.number().int().min(0);
+
+/** One page of a cursor-paged list: `nextCursor` null on the last page. */
+export const pageOf = <Item extends z.ZodType>(item: Item) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+
+/** One page of a searchable list, and how far down the list it reached (db/query.ts's SearchPage). */
+export const searchPageOf = <Item extends z.ZodType>(item: Item) =>
+  z.object({ items: z.array(item), nextCursor: z.string().nullable(), scanned: wholeCount, position: z.string().nullable() });
+
+/** A write that has nothing else to say. */
+export const okAnswer = named('Ok', { ok: z.literal(true) });

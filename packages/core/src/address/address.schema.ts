@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { entityId } from '../shared.schema.ts';
+import { entityId, named } from '../shared.schema.ts';
 
 export const defaultCountry = 'USA';
 
@@ -25,17 +25,19 @@ export const createAddressInput = z.object({
 });
 export type CreateAddressInput = z.input<typeof createAddressInput>;
 
-export interface AddressInfo {
-  id: string;
-  customerId: string;
-  addressType: string;
-  isDefault: boolean;
-  street: string;
-  city: string;
-  state: string;
-  zipCode: string;
-  country: string;
-}
-
 /** How an address type is labelled: billing, or Shipping for any other. */
 export const addressTypeLabel = (addressType: string) => (addressType === 'billing' ? 'Billing' : 'Shipping');
+
+/** A saved address, as the API answers it. */
+export const addressInfo = named('AddressInfo', {
+  id: z.string(),
+  customerId: z.string(),
+  addressType: z.string(),
+  isDefault: z.boolean(),
+  street: z.string(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  country: z.string(),
+});
+export type AddressInfo = z.output<typeof addressInfo>;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { isoTime, named } from '../shared.schema.ts';
 
 export const apiTokenScopes = ['read', 'write'] as const;
 export type ApiTokenScope = (typeof apiTokenScopes)[number];
@@ -21,17 +22,19 @@ export type CreateApiTokenInput = z.input<typeof createApiTokenInput>;
 /** DELETE /api/tokens/{id} */
 export const revokeApiTokenInput = z.object({ id: z.string().trim().min(1, 'Token id is required').max(100, 'Token id is too long') });
 
-/** A token as listed: never its value. */
-export interface ApiTokenInfo {
-  id: string;
-  name: string;
-  scope: ApiTokenScope;
-  createdAt: string;
+const apiTokenFields = {
+  id: z.string(),
+  name: z.string(),
+  scope: z.enum(apiTokenScopes),
+  createdAt: isoTime,
   /** null: it does not expire */
-  expiresAt: string | null;
-}
+  expiresAt: isoTime.nullable(),
+};
+
+/** A token as listed: never its value. */
+export const apiTokenInfo = named('ApiTokenInfo', apiTokenFields);
+export type ApiTokenInfo = z.output<typeof apiTokenInfo>;
 
 /** The answer to creating one: the value, shown this once. */
-export interface CreatedApiToken extends ApiTokenInfo {
-  token: string;
-}
+export const createdApiToken = named('CreatedApiToken', { ...apiTokenFields, token: z.string() });
+export type CreatedApiToken = z.output<typeof createdApiToken>;

@@ -1,34 +1,36 @@
 import * as z from 'zod';
-import { logPageFields } from '../shared.schema.ts';
+import { isoTime, logPageFields, named, pageOf } from '../shared.schema.ts';
 
 /** What a history record is about. SEO, CTA and blocks belong to their event, addresses to their customer. */
 export const auditEntities = ['event', 'customer', 'transaction', 'settings', 'auth', 'user', 'webhook'] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
 /** A changed field's value as the history shows it: short text, a number, a flag, or nothing. */
-export type AuditValue = string | number | boolean | null;
+const auditValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+export type AuditValue = z.output<typeof auditValue>;
 
-export interface AuditChange {
-  field: string;
-  from: AuditValue;
-  to: AuditValue;
-}
+export const auditChange = named('AuditChange', { field: z.string(), from: auditValue, to: auditValue });
+export type AuditChange = z.output<typeof auditChange>;
 
 /** One history record (GET /api/audit). */
-export interface AuditEntry {
-  id: string;
-  at: string;
+export const auditEntry = named('AuditEntry', {
+  id: z.string(),
+  at: isoTime,
   /** the administrator's username, or `token:<name>` for an API token */
-  actor: string;
+  actor: z.string(),
   /** e.g. `create`, `update`, `seo.save`, `refund`, `sign_in_failed` */
-  action: string;
-  entity: AuditEntity;
-  entityId: string;
-  summary: string;
-  changes: AuditChange[];
+  action: z.string(),
+  entity: z.enum(auditEntities),
+  entityId: z.string(),
+  summary: z.string(),
+  changes: z.array(auditChange),
   /** security events (entity `auth`): the client address; never a secret, code or token */
-  address?: string;
-}
+  address: z.string().optional(),
+});
+export type AuditEntry = z.output<typeof auditEntry>;
+
+/** GET /api/audit: a page of history. */
+export const auditPage = named('AuditPage', pageOf(auditEntry));
 
 /** GET /api/audit, audit.list: newest first, one entity's history or the whole feed. */
 export const listAuditInput = z

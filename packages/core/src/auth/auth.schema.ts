@@ -1,5 +1,5 @@
 import * as z from 'zod';
-
+import { named } from '../shared.schema.ts';
 import { loginRules } from './login.rules.ts';
 
 export type { LoginInput } from './login.rules.ts';
@@ -56,13 +56,15 @@ export const confirmPasswordForm = z.object({
 });
 export type ConfirmPasswordForm = z.input<typeof confirmPasswordForm>;
 
-export interface SessionUser {
-  username: string;
-}
+/** Sign-in and accepting an invitation: who is now signed in. */
+export const sessionUser = named('SessionUser', { username: z.string() });
+export type SessionUser = z.output<typeof sessionUser>;
 
 /** GET /api/auth/me */
-export interface Me extends SessionUser {
-  twoFactorEnabled: boolean;
+export const me = named('Me', {
+  username: z.string(),
+  twoFactorEnabled: z.boolean(),
   /** the team requires two-factor sign-in and this member has not set it up: only setup is open */
-  twoFactorSetupRequired: boolean;
-}
+  twoFactorSetupRequired: z.boolean(),
+});
+export type Me = z.output<typeof me>;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { entityId, expectedVersion, httpUrlOrEmpty } from '../shared.schema.ts';
+import { entityId, expectedVersion, httpUrlOrEmpty, named, wholeCount } from '../shared.schema.ts';
 
 export const contentBlockTypes = ['text', 'image', 'banner', 'video'] as const;
 export type ContentBlockType = (typeof contentBlockTypes)[number];
@@ -34,7 +34,18 @@ export const contentBlock = z.discriminatedUnion('type', [textBlock, imageBlock,
   error: 'Each block needs a type: text, image, banner or video',
 });
 export type ContentBlockInput = z.input<typeof contentBlock>;
-export type ContentBlock = z.output<typeof contentBlock> & { id: string };
+
+/** A block as saved: every field filled in, with its id. */
+export const savedContentBlock = named(
+  'ContentBlock',
+  z.discriminatedUnion('type', [
+    z.object({ id: z.string(), type: z.literal('text'), content: z.string() }),
+    z.object({ id: z.string(), type: z.literal('image'), imageUrl: z.string(), altText: z.string() }),
+    z.object({ id: z.string(), type: z.literal('banner'), headline: z.string(), backgroundImageUrl: z.string() }),
+    z.object({ id: z.string(), type: z.literal('video'), embedUrl: z.string(), caption: z.string() }),
+  ]),
+);
+export type ContentBlock = z.output<typeof savedContentBlock>;
 
 /** POST /api/events/{id}/content-blocks, contentBlocks.save: the whole ordered list. */
 export const saveContentBlocksInput = z.object({
@@ -44,8 +55,6 @@ export const saveContentBlocksInput = z.object({
 });
 export type SaveContentBlocksInput = z.input<typeof saveContentBlocksInput>;
 
-export interface ContentBlocksInfo {
-  eventId: string;
-  blocks: ContentBlock[];
-  version: number;
-}
+/** contentBlocks.get and .save: an event's blocks in order (REST answers the bare list). */
+export const contentBlocksInfo = z.object({ eventId: z.string(), blocks: z.array(savedContentBlock), version: wholeCount });
+export type ContentBlocksInfo = z.output<typeof contentBlocksInfo>;

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { entityId, expectedVersion } from '../shared.schema.ts';
+import { entityId, expectedVersion, isoTime, named, wholeCount } from '../shared.schema.ts';
 
 export const defaultCtaColor = '#3088D8';
 
@@ -20,15 +20,16 @@ export const saveCtaInput = z.object({
 });
 export type SaveCtaInput = z.input<typeof saveCtaInput>;
 
-export interface CtaInfo {
-  eventId: string;
-  text: string;
-  isCustom: boolean;
-  buttonColor: string;
-  ticketsCta: string;
-  updatedAt: string;
-  version: number;
-}
+export const ctaInfo = named('CtaInfo', {
+  eventId: z.string(),
+  text: z.string(),
+  isCustom: z.boolean(),
+  buttonColor: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+  ticketsCta: z.string(),
+  updatedAt: isoTime,
+  version: wholeCount,
+});
+export type CtaInfo = z.output<typeof ctaInfo>;
 
 /** The CTA tab of the edit page. */
 export const ctaEditForm = z.object({

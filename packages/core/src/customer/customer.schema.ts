@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { entityId, expectedVersion, listOrder, pageInput } from '../shared.schema.ts';
+import { entityId, expectedVersion, isoTime, listOrder, named, pageInput, wholeCount } from '../shared.schema.ts';
 
 const name = z.string().trim().min(2, 'Name must be at least 2 characters').max(200, 'Name must be at most 200 characters');
 const email = z.string().trim().max(320, 'Email must be at most 320 characters').pipe(z.email('Please enter a valid email address'));
@@ -46,18 +46,23 @@ export type EraseCustomerInput = z.input<typeof eraseCustomerInput>;
 export const erasedCustomerName = 'Erased customer';
 
 /** Where an erasure stands: the answer comes at once, the history and purchases may follow in the background. */
-export type ErasureState = 'in_progress' | 'complete';
+export const erasureStates = ['in_progress', 'complete'] as const;
+export type ErasureState = (typeof erasureStates)[number];
 
-export interface CustomerInfo {
-  id: string;
-  name: string;
-  email: string;
-  phone: string;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
+export const customerInfo = named('CustomerInfo', {
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  createdAt: isoTime,
+  updatedAt: isoTime,
+  version: wholeCount,
   /** set once the customer was erased (GDPR art. 17): the record stays, the person is gone */
-  erasedAt?: string;
+  erasedAt: isoTime.optional(),
   /** with `erasedAt`: whether their history and purchases are scrubbed yet */
-  erasure?: ErasureState;
-}
+  erasure: z.enum(erasureStates).optional(),
+});
+export type CustomerInfo = z.output<typeof customerInfo>;
+
+/** customers.totals: from the dashboard totals (one GetItem). */
+export const customerTotals = z.object({ totalCustomers: wholeCount });

@@ -1,6 +1,17 @@
 import * as z from 'zod';
-import { entityId, expectedVersion, listOrder, optionalText, pageInput, parseableDate } from '../shared.schema.ts';
-import { eventStatuses, type EventStatus } from './event.rules.ts';
+import {
+  entityId,
+  expectedVersion,
+  isoTime,
+  listOrder,
+  named,
+  optionalText,
+  pageInput,
+  parseableDate,
+  percentText,
+  wholeCount,
+} from '../shared.schema.ts';
+import { eventStatuses } from './event.rules.ts';
 
 // The statuses live with the rules (no zod there), so a route can read them without the schema library.
 export { eventStatuses, type EventStatus } from './event.rules.ts';
@@ -94,32 +105,32 @@ export const eventsPageInput = pageInput(25).extend({
 });
 export type EventsPageInput = z.input<typeof eventsPageInput>;
 
-export interface EventInfo {
-  id: string;
-  title: string;
-  description: string;
-  /** ISO timestamp */
-  date: string;
-  time: string;
-  venue: string;
-  status: EventStatus;
+export const eventInfo = named('EventInfo', {
+  id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  date: isoTime,
+  time: z.string(),
+  venue: z.string(),
+  status: z.enum(eventStatuses),
   /** completed sales in dollars */
-  sales: number;
-  venueId: string;
-  ticketEvolutionEventId: string;
-  tailgateEventId: string;
-  tailgateDiscount: string;
-  seatViewUrl: string;
-  pageViews: number;
-  completedPurchases: number;
+  sales: z.number(),
+  venueId: z.string(),
+  ticketEvolutionEventId: z.string(),
+  tailgateEventId: z.string(),
+  tailgateDiscount: z.string(),
+  seatViewUrl: z.string(),
+  pageViews: wholeCount,
+  completedPurchases: wholeCount,
   /** e.g. '12.5%' */
-  conversionRate: string;
-  createdAt: string;
-  updatedAt: string;
-  /** ISO timestamp of its archiving; null while not archived */
-  archivedAt: string | null;
-  version: number;
-}
+  conversionRate: percentText,
+  createdAt: isoTime,
+  updatedAt: isoTime,
+  /** when it was archived; null while not archived */
+  archivedAt: isoTime.nullable(),
+  version: wholeCount,
+});
+export type EventInfo = z.output<typeof eventInfo>;
 
 // ---- the create wizard's form (one schema, three steps) ----
 

@@ -1,6 +1,10 @@
 import * as z from 'zod';
+import { addressInfo } from '../address/address.schema.ts';
+import { auditEntry } from '../audit/audit.schema.ts';
+import { customerInfo } from '../customer/customer.schema.ts';
 import { isoDay } from '../report/report.schema.ts';
-import { transactionStatuses } from '../transaction/transaction.schema.ts';
+import { isoTime, named } from '../shared.schema.ts';
+import { transactionDetail, transactionStatuses } from '../transaction/transaction.schema.ts';
 
 /** The transactions export's filters: inclusive UTC days (everything without them), a status, an event. */
 export const transactionsExportInput = z
@@ -15,3 +19,16 @@ export type TransactionsExportInput = z.input<typeof transactionsExportInput>;
 
 export const transactionsCsvHeader = ['ID', 'Date', 'Event', 'Customer', 'Amount', 'Refunded', 'Status', 'Payment Method'];
 export const customersCsvHeader = ['ID', 'Name', 'Email', 'Phone', 'Created', 'Purchases', 'Net Spent'];
+
+/**
+ * GET /api/customers/{id}/export (GDPR art. 15), written as it is read (customer-data.ts): the
+ * customer, addresses and history as their own answers, each transaction as GET
+ * /api/transactions/{id} answers it, with its history.
+ */
+export const customerDataExport = named('CustomerData', {
+  exportedAt: isoTime,
+  customer: customerInfo,
+  addresses: z.array(addressInfo),
+  history: z.array(auditEntry),
+  transactions: z.array(transactionDetail.extend({ history: z.array(auditEntry) })),
+});

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { named, wholeCount } from '../shared.schema.ts';
 
 /** A UTC calendar day as the report's query names it. */
 export const isoDay = z
@@ -26,28 +27,38 @@ export const salesReportInput = z
   .refine((r) => !r.from || !r.to || r.from <= r.to, { message: 'The start date must not be after the end date' });
 export type SalesReportInput = z.input<typeof salesReportInput>;
 
-/** What one day (or a range's totals) holds. */
-export interface DayFigures {
-  purchases: number;
-  revenueCents: number;
-  refundsCents: number;
-  netCents: number;
-  newCustomers: number;
-  pageViews: number;
-}
+const dayFigureFields = {
+  purchases: wholeCount,
+  revenueCents: z.number().int(),
+  refundsCents: z.number().int(),
+  netCents: z.number().int(),
+  newCustomers: wholeCount,
+  pageViews: wholeCount,
+};
 
-export interface SalesReport {
-  from: string;
-  to: string;
-  days: (DayFigures & { date: string })[];
-  totals: DayFigures;
-  previous: { from: string; to: string; totals: DayFigures };
-}
+/** What one day (or a range's totals) holds. */
+export const dayFigures = named('DayFigures', z.object(dayFigureFields));
+export type DayFigures = z.output<typeof dayFigures>;
+
+const reportDay = z.iso.date();
+export const salesReport = named('SalesReport', {
+  from: reportDay,
+  to: reportDay,
+  days: z.array(z.object({ date: reportDay, ...dayFigureFields })),
+  totals: dayFigures,
+  previous: z.object({ from: reportDay, to: reportDay, totals: dayFigures }),
+});
+export type SalesReport = z.output<typeof salesReport>;
 
 /** One event's figures over a range (the Reports screen's table). */
-export interface EventFigures extends DayFigures {
-  eventId: string;
-  title: string;
+export const eventFigures = z.object({
+  eventId: z.string(),
+  title: z.string(),
+  ...dayFigureFields,
   /** completed purchases per 100 views over the range */
-  conversion: number;
-}
+  conversion: z.number(),
+});
+export type EventFigures = z.output<typeof eventFigures>;
+
+/** reports.events: each event with activity in the range, highest net first. */
+export const eventsReport = z.object({ from: reportDay, to: reportDay, events: z.array(eventFigures) });

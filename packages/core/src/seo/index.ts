@@ -5,7 +5,7 @@ import { listPageInput } from '../shared.schema.ts';
 import type { Db } from '../db/client.ts';
 import { fn } from '../fn.ts';
 import { fromItem, getSeoItem, getSeoItems, seoSummary, upsertSeoItem } from './seo.repo.ts';
-import { saveSeoInput, seoPageInput, type SeoInfo } from './seo.schema.ts';
+import { saveSeoInput, seoPageInput, type EventWithDetails } from './seo.schema.ts';
 
 /** An event's SEO record, or null when it has none yet. */
 export const get = fn(eventIdInput, async (db, { id }) => {
@@ -18,16 +18,7 @@ export const save = fn(saveSeoInput, async (db, input, actor) => {
   return upsertSeoItem(db, input, actor);
 });
 
-/** An event as the SEO page lists it (SPEC's event-with-details view). */
-export interface EventWithDetails {
-  id: string;
-  title: string;
-  date: string;
-  status: EventInfo['status'];
-  /** SPEC's whole list (it keeps archived events): when it was archived, or null */
-  archivedAt?: string | null;
-  seo: Pick<SeoInfo, 'title' | 'description' | 'keywords'> | null;
-}
+export type { EventWithDetails } from './seo.schema.ts';
 
 /**
  * Events with their SEO fields, fetched for all of them with one BatchGetItem; `archived`: with

@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { entityId, expectedVersion, httpUrlOrEmpty, pageInput } from '../shared.schema.ts';
+import { eventStatuses } from '../event/event.rules.ts';
+import { entityId, expectedVersion, httpUrlOrEmpty, isoTime, named, pageInput, wholeCount } from '../shared.schema.ts';
 
 export const seoTitleMax = 60;
 export const seoDescriptionMax = 160;
@@ -30,18 +31,31 @@ export type SaveSeoInput = z.input<typeof saveSeoInput>;
 export const seoPageInput = pageInput(25);
 export type SeoPageInput = z.input<typeof seoPageInput>;
 
-export interface SeoInfo {
-  eventId: string;
+export const seoInfo = named('SeoInfo', {
+  eventId: z.string(),
   /** the meta title */
-  title: string;
-  description: string;
+  title: z.string(),
+  description: z.string(),
   /** comma-separated */
-  keywords: string;
-  ogImageUrl: string;
-  ogType: string;
-  updatedAt: string;
-  version: number;
-}
+  keywords: z.string(),
+  ogImageUrl: z.string(),
+  ogType: z.string(),
+  updatedAt: isoTime,
+  version: wholeCount,
+});
+export type SeoInfo = z.output<typeof seoInfo>;
+
+/** An event as the SEO page lists it (SPEC's event-with-details view). */
+export const eventWithDetails = named('EventWithDetails', {
+  id: z.string(),
+  title: z.string(),
+  date: isoTime,
+  status: z.enum(eventStatuses),
+  /** SPEC's whole list (it keeps archived events): when it was archived, or null */
+  archivedAt: isoTime.nullable().optional(),
+  seo: z.object({ title: z.string(), description: z.string(), keywords: z.string() }).nullable(),
+});
+export type EventWithDetails = z.output<typeof eventWithDetails>;
 
 /** The SEO tab of the edit page, and the SEO page's edit dialog. */
 export const seoEditForm = z.object({

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { expectedVersion } from '../shared.schema.ts';
+import { expectedVersion, isoTime, named, wholeCount } from '../shared.schema.ts';
 
 export const defaultServiceFeePercentage = '18';
 
@@ -18,8 +18,9 @@ export type AppSettingsForm = z.infer<typeof appSettingsForm>;
 
 export const saveAppSettingsInput = appSettingsForm.extend({ version: expectedVersion });
 
-export interface AppSettingsInfo {
-  serviceFeePercentage: string;
-  updatedAt: string | null;
-  version: number;
-}
+export const appSettingsInfo = named('AppSettingsInfo', {
+  serviceFeePercentage: z.string(),
+  updatedAt: isoTime.nullable(),
+  version: wholeCount,
+});
+export type AppSettingsInfo = z.output<typeof appSettingsInfo>;

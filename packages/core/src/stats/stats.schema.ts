@@ -1,36 +1,37 @@
 import * as z from 'zod';
-import type { EventStatus } from '../event/event.rules.ts';
-import { parseableDate } from '../shared.schema.ts';
+import { eventStatuses } from '../event/event.rules.ts';
+import { moneyText, named, parseableDate, percentText, wholeCount } from '../shared.schema.ts';
 
-export interface DashboardStats {
-  totalEvents: number;
+export const dashboardStats = named('DashboardStats', {
+  totalEvents: wholeCount,
   /** customers with at least one completed purchase */
-  activeCustomers: number;
+  activeCustomers: wholeCount,
   /** completed purchases, whole dollars */
-  ticketSales: number;
+  ticketSales: z.number().int(),
   /** mean conversion (percent) of events that have page views */
-  avgConversion: number;
-}
+  avgConversion: z.number(),
+});
+export type DashboardStats = z.output<typeof dashboardStats>;
 
-export interface TopEvent {
-  id: string;
-  name: string;
+export const topEvent = named('TopEvent', {
+  id: z.string(),
+  name: z.string(),
   /** e.g. '12.5%' */
-  conversionRate: string;
-}
+  conversionRate: percentText,
+});
+export type TopEvent = z.output<typeof topEvent>;
 
-export interface TransactionTotals {
-  totalTransactions: number;
+export const transactionTotals = named('TransactionTotals', {
+  totalTransactions: wholeCount,
   /** every amount summed, as SPEC's page does, e.g. '$1234.50' */
-  totalRevenue: string;
-  uniqueCustomers: number;
-}
+  totalRevenue: moneyText,
+  uniqueCustomers: wholeCount,
+});
+export type TransactionTotals = z.output<typeof transactionTotals>;
 
 /** Events per status (dashboard Events by Status), from the counters kept on the totals item. */
-export interface EventsByStatus {
-  counts: Record<EventStatus, number>;
-  total: number;
-}
+export const eventsByStatus = z.object({ counts: z.record(z.enum(eventStatuses), wholeCount), total: wholeCount });
+export type EventsByStatus = z.output<typeof eventsByStatus>;
 
 /** dashboard.upcoming: events dated from `from` on (the caller's start of today; the UTC day's start when left out). */
 export const upcomingEventsInput = z.object({ from: parseableDate('From must be a date').optional() }).default({});

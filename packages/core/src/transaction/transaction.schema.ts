@@ -1,5 +1,15 @@
 import * as z from 'zod';
-import { entityId, expectedVersion, idempotencyKey, listOrder, pageInput } from '../shared.schema.ts';
+import {
+  entityId,
+  expectedVersion,
+  idempotencyKey,
+  isoTime,
+  listOrder,
+  moneyText,
+  named,
+  pageInput,
+  wholeCount,
+} from '../shared.schema.ts';
 import { parseAmountToCents } from './money.ts';
 
 /** A transaction is recorded in one of the first three; refunds move it to the last two. */
@@ -28,16 +38,18 @@ export const createTransactionInput = z.object({
 });
 export type CreateTransactionInput = z.input<typeof createTransactionInput>;
 
-export interface TransactionInfo {
-  id: string;
-  eventId: string;
-  customerId: string;
+const transactionFields = {
+  id: z.string(),
+  eventId: z.string(),
+  customerId: z.string(),
   /** e.g. '$12.34' */
-  amount: string;
-  status: TransactionStatus;
-  purchaseDate: string;
-  paymentMethod: string;
-}
+  amount: moneyText,
+  status: z.enum(transactionStatuses),
+  purchaseDate: isoTime,
+  paymentMethod: z.string(),
+};
+export const transactionInfo = named('TransactionInfo', z.object(transactionFields));
+export type TransactionInfo = z.output<typeof transactionInfo>;
 
 /** transactions.page: by date (newest first unless `order: 'asc'`), 50 at a time, searched on the server. */
 export const transactionsPageInput = pageInput(50).extend({ order: listOrder });
@@ -48,30 +60,30 @@ export type TransactionsPageInput = z.input<typeof transactionsPageInput>;
  * name, kept on the purchase when it is written (and when either is renamed). null when unknown;
  * the screen shows 'Unknown Event' / 'Unknown Customer' (SPEC).
  */
-export interface TransactionRow extends TransactionInfo {
-  eventTitle: string | null;
-  customerName: string | null;
-}
+const rowFields = { ...transactionFields, eventTitle: z.string().nullable(), customerName: z.string().nullable() };
+export const transactionRow = named('TransactionRow', rowFields);
+export type TransactionRow = z.output<typeof transactionRow>;
 
 /** transactions.get, GET /api/transactions/{id} */
 export const transactionIdInput = z.object({ id: entityId });
 
 /** One refund of a transaction, oldest first on it. */
-export interface RefundInfo {
-  id: string;
-  /** e.g. '$5.00' */
-  amount: string;
-  reason: string;
-  createdAt: string;
-}
+export const refundInfo = named('RefundInfo', {
+  id: z.string(),
+  amount: moneyText,
+  reason: z.string(),
+  createdAt: isoTime,
+});
+export type RefundInfo = z.output<typeof refundInfo>;
 
 /** The transaction view: the listed transaction plus its version and refunds. */
-export interface TransactionDetail extends TransactionRow {
-  version: number;
-  /** e.g. '$5.00'; '$0.00' when none */
-  refundedAmount: string;
-  refunds: RefundInfo[];
-}
+export const transactionDetail = named('TransactionDetail', {
+  ...rowFields,
+  version: wholeCount,
+  refundedAmount: moneyText,
+  refunds: z.array(refundInfo),
+});
+export type TransactionDetail = z.output<typeof transactionDetail>;
 
 /** transactions.updateStatus, POST /api/transactions/{id}/status: only a pending transaction changes. */
 export const updateTransactionStatusInput = z.object({
@@ -140,9 +152,12 @@ export const bulkTransactionsInput = z
   });
 export type BulkTransactionsInput = z.input<typeof bulkTransactionsInput>;
 
-export interface BulkResult {
-  id: string;
-  ok: boolean;
-  status?: TransactionStatus;
-  error?: string;
-}
+export const bulkResult = named('BulkResult', {
+  id: z.string(),
+  ok: z.boolean(),
+  status: z.enum(transactionStatuses).optional(),
+  error: z.string().optional(),
+});
+export type BulkResult = z.output<typeof bulkResult>;
+
+export const bulkResults = named('BulkResults', { results: z.array(bulkResult) });

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { named } from '../shared.schema.ts';
 
 /** The name authenticator apps show beside the account. */
 export const twoFactorIssuer = 'Northstar Events';
@@ -31,8 +32,15 @@ export const disableTwoFactorForm = z.object({
 });
 export type DisableTwoFactorForm = z.input<typeof disableTwoFactorForm>;
 
-export interface TwoFactorSetup {
+export const twoFactorSetup = named('TwoFactorSetup', {
   /** base32, 160 bits */
-  secret: string;
-  otpauthUrl: string;
-}
+  secret: z.string(),
+  otpauthUrl: z.string().regex(/^otpauth:\/\//),
+});
+export type TwoFactorSetup = z.output<typeof twoFactorSetup>;
+
+/** POST /api/auth/2fa/enable: on, and the recovery codes, shown this once. */
+export const recoveryCodes = named('RecoveryCodes', {
+  recoveryCodes: z.array(z.string()),
+});
+export type RecoveryCodes = z.output<typeof recoveryCodes>;

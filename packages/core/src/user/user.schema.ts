@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { minPasswordLength } from '../auth/auth.schema.ts';
+import { isoTime, named } from '../shared.schema.ts';
 
 /** A member of the team: every member is an Administrator, SPEC's one role. */
 export const userStatuses = ['invited', 'active', 'disabled'] as const;
@@ -40,24 +41,26 @@ export const userIdInput = z.object({
 });
 
 /** GET /api/users: a member as listed, never a password hash, secret or code. */
-export interface UserInfo {
-  id: string;
-  username: string;
-  name: string;
-  status: UserStatus;
-  twoFactorEnabled: boolean;
-  createdAt: string;
-  lastSignInAt: string | null;
-}
+export const userInfo = named('UserInfo', {
+  id: z.string(),
+  username: z.string(),
+  name: z.string(),
+  status: z.enum(userStatuses),
+  twoFactorEnabled: z.boolean(),
+  createdAt: isoTime,
+  lastSignInAt: isoTime.nullable(),
+});
+export type UserInfo = z.output<typeof userInfo>;
 
 /** POST /api/users and /api/users/{id}/reset: the invitation, shown this once. */
-export interface Invitation {
-  user: UserInfo;
-  inviteCode: string;
-  inviteUrl: string;
+export const invitation = named('Invitation', {
+  user: userInfo,
+  inviteCode: z.string(),
+  inviteUrl: z.string(),
   /** when the code stops working (72 hours on) */
-  expiresAt: string;
-}
+  expiresAt: isoTime,
+});
+export type Invitation = z.output<typeof invitation>;
 
 export const invitationLifetimeMs = 72 * 60 * 60_000;
 export const invitationInvalid = 'This invitation is no longer valid';
@@ -67,4 +70,7 @@ export const twoFactorSetupRequired = 'Two-factor setup required';
 export const securityPolicyForm = z.object({
   requireTwoFactor: z.boolean({ error: 'requireTwoFactor must be true or false' }),
 });
-export type SecurityPolicy = z.infer<typeof securityPolicyForm>;
+
+/** GET and PUT /api/security-settings: the rule as stored. */
+export const securityPolicy = named('SecurityPolicy', { requireTwoFactor: z.boolean() });
+export type SecurityPolicy = z.output<typeof securityPolicy>;

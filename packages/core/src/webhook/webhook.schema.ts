@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { entityId, isHttpUrl, logPageFields } from '../shared.schema.ts';
+import { entityId, isHttpUrl, isoTime, logPageFields, named, pageOf, wholeCount } from '../shared.schema.ts';
 
 /** What an endpoint can be told about: each a change the API makes, announced after it commits. */
 export const webhookEventTypes = [
@@ -67,37 +67,47 @@ export const webhookBodyRetentionDays = 7;
 /** After a secret is rotated, deliveries carry a signature by the old one too, this long. */
 export const previousSecretHours = 24;
 
-/** An endpoint as the API answers it; its signing secret only once, when it is created. */
-export interface WebhookInfo {
-  id: string;
-  url: string;
-  events: WebhookEventType[];
-  description: string;
-  enabled: boolean;
+const webhookFields = {
+  id: z.string(),
+  url: z.string(),
+  events: z.array(z.enum(webhookEventTypes)),
+  description: z.string(),
+  enabled: z.boolean(),
   /** why it was turned off by the sender (failing for 24 hours), if it was */
-  disabledReason: string | null;
-  createdAt: string;
+  disabledReason: z.string().nullable(),
+  createdAt: isoTime,
   /** the member who added it (null for endpoints added before this was recorded) */
-  createdBy: string | null;
-}
+  createdBy: z.string().nullable(),
+};
 
-export interface CreatedWebhook extends WebhookInfo {
-  /** `whsec_` and base64: shown this once, never again */
-  secret: string;
-}
+/** An endpoint as the API answers it; its signing secret only once, when it is created. */
+export const webhookInfo = named('WebhookInfo', webhookFields);
+export type WebhookInfo = z.output<typeof webhookInfo>;
+
+export const createdWebhook = named('CreatedWebhook', {
+  ...webhookFields,
+  secret: z.string().regex(/^whsec_/),
+});
+export type CreatedWebhook = z.output<typeof createdWebhook>;
 
 /** One announcement to one endpoint, and how its delivery went. */
-export interface DeliveryInfo {
-  id: string;
+export const deliveryInfo = named('DeliveryInfo', {
+  id: z.string(),
   /** the `webhook-id` header: the same on every attempt */
-  messageId: string;
-  eventType: WebhookEventType | 'ping';
-  createdAt: string;
-  attempts: number;
-  lastStatus: number | null;
-  lastError: string | null;
+  messageId: z.string(),
+  eventType: z.enum([...webhookEventTypes, 'ping']),
+  createdAt: isoTime,
+  attempts: wholeCount,
+  lastStatus: z.number().int().nullable(),
+  lastError: z.string().nullable(),
   /** null once delivered or given up */
-  nextAttemptAt: string | null;
-  deliveredAt: string | null;
-  failedAt: string | null;
-}
+  nextAttemptAt: isoTime.nullable(),
+  deliveredAt: isoTime.nullable(),
+  failedAt: isoTime.nullable(),
+});
+export type DeliveryInfo = z.output<typeof deliveryInfo>;
+
+export const deliveriesPage = named('DeliveriesPage', pageOf(deliveryInfo));
+
+/** POST /api/webhooks/{id}/test: the ping queued, by its `webhook-id`. */
+export const webhookPing = named('WebhookPing', { messageId: z.string() });

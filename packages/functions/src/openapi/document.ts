@@ -1,8 +1,8 @@
 import { idempotencyKey } from '@event-admin/core/shared.schema';
 import { sessionCookie } from '../trpc/context.ts';
+import { inputSchemaOf } from '../rest/procedures.ts';
 import {
   componentSchemas,
-  inputSchemaOf,
   queryValueSchema,
   requestJsonSchema,
   responseJsonSchema,
@@ -10,7 +10,8 @@ import {
   type JsonSchema,
 } from './json-schema.ts';
 import type { Access, Answer, ErrorStatus, Operation, Tag } from './operation.ts';
-import { operations } from './operations.ts';
+import { failures, schemaDescriptions, tags } from './prose.ts';
+import { operations } from './rows.ts';
 
 /** The parts of an OpenAPI 3.1 document this API uses (https://spec.openapis.org/oas/v3.1.0). */
 export interface OpenApiParameter {
@@ -54,71 +55,6 @@ export interface OpenApiDocument {
   };
 }
 
-const tags: Record<Tag, string> = {
-  Health: 'Whether the API and its store answer.',
-  'Sign-in': 'Sessions: sign in and out, invitations.',
-  Account: "The signed-in member's own account: password, two-factor sign-in, sessions, API tokens.",
-  Team: 'Members and the team sign-in rule.',
-  Dashboard: 'Headline figures.',
-  Events: 'Events with their SEO, call to action and page content.',
-  Customers: 'Customers, their addresses and their data.',
-  Transactions: 'Purchases, refunds and status changes.',
-  History: 'Who changed what, and when.',
-  Reports: 'Sales by day.',
-  Exports: 'CSV files for the accountant.',
-  Settings: 'The global service fee.',
-  Webhooks: 'Endpoints told about changes as they happen (Standard Webhooks), and their deliveries.',
-  Reference: 'This reference.',
-};
-
-/** Each failure's component: a `text/plain` message, the same words the app shows. */
-const failures: Record<ErrorStatus, { name: string; description: string; example: string }> = {
-  400: {
-    name: 'BadRequest',
-    description: 'The request is not valid: the message names the field and the rule.',
-    example: 'Title must be at least 3 characters long',
-  },
-  401: {
-    name: 'Unauthorized',
-    description: 'Not signed in, or the credentials are wrong, expired or revoked.',
-    example: 'Please sign in to continue',
-  },
-  403: {
-    name: 'Forbidden',
-    description:
-      'Refused: a write from another origin, a read-only API token writing, an API token on an account route, a password not confirmed in the last 10 minutes, or 2FA setup that the team requires.',
-    example: 'Confirm your password to continue',
-  },
-  404: { name: 'NotFound', description: 'Nothing has this id.', example: 'Event not found' },
-  409: {
-    name: 'Conflict',
-    description: 'It changed since it was read (a stale `version`), a duplicate, or a state that does not allow this.',
-    example: 'This event was changed by someone else since you opened it. Reload to see the latest version, then apply your changes again.',
-  },
-  413: { name: 'PayloadTooLarge', description: 'The body is over 1 MB.', example: 'The request body is larger than 1 MB' },
-  422: {
-    name: 'UnprocessableContent',
-    description: 'This Idempotency-Key was used with a different request.',
-    example: 'This Idempotency-Key was already used with a different request. Use a new key for a new request.',
-  },
-  429: {
-    name: 'TooManyRequests',
-    description: 'Too many failed password checks in a row for this username: locked for a while (five minutes at first).',
-    example: 'Too many failed sign-in attempts. Try again in 5 minute(s).',
-  },
-  500: {
-    name: 'InternalError',
-    description: 'A bug on our side; the message names the request id to report.',
-    example: 'Something went wrong on our side. Please try again.',
-  },
-  503: {
-    name: 'Unavailable',
-    description:
-      'The store did not answer or is too busy; nothing was changed (or, cut off mid-write, retry with the same Idempotency-Key).',
-    example: 'The database is not reachable right now. Please try again shortly.',
-  },
-};
-
 const securityOf: Record<Access, Record<string, string[]>[]> = {
   public: [],
   optional: [{}, { sessionCookie: [] }],
@@ -141,8 +77,8 @@ const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
 const pathParameterNames = (path: string) => [...path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
 
 /** The failures an operation can answer with: those its access and request imply, and its own. */
-export function failureStatuses(method: string, path: string, op: Operation): ErrorStatus[] {
-  const statuses = new Set<ErrorStatus>(op.errors);
+function failureStatuses({ method, path, ...op }: Operation): ErrorStatus[] {
+  const statuses = new Set<ErrorStatus>(op.doc.errors);
   const writes = method === 'POST' || method === 'PUT';
   const touchesStore = op.access !== 'public' || op.procedure !== undefined;
   // A POST or PUT body is read as JSON before anything else: malformed, it is a 400.
@@ -157,7 +93,7 @@ export function failureStatuses(method: string, path: string, op: Operation): Er
   return [...statuses].sort((a, b) => a - b);
 }
 
-const procedureInput = (op: Operation) => (op.procedure ? inputSchemaOf(op.procedure) : undefined);
+const procedureInput = (op: Pick<Operation, 'procedure'>) => (op.procedure ? inputSchemaOf(op.procedure) : undefined);
 
 interface RequestParts {
   parameters: (OpenApiParameter | Ref)[];
@@ -165,7 +101,7 @@ interface RequestParts {
 }
 
 /** Path and query parameters, the Idempotency-Key header and the body, from the procedure's input schema. */
-function requestOf(method: string, path: string, op: Operation): RequestParts {
+function requestOf({ method, path, ...op }: Operation): RequestParts {
   const schema = procedureInput(op);
   const names = pathParameterNames(path);
   const fromPath = { ...Object.fromEntries(names.map((name) => [name, name])), ...op.fromPath };
@@ -195,7 +131,7 @@ function requestOf(method: string, path: string, op: Operation): RequestParts {
     return { parameters };
   }
   if (Object.keys(sent.properties ?? {}).length === 0) return { parameters };
-  const body = op.body === 'blocks' ? { oneOf: [input.properties!.blocks as JsonSchema, sent] } : sent;
+  const body = op.arrayBody ? { oneOf: [input.properties![op.arrayBody] as JsonSchema, sent] } : sent;
   return {
     parameters,
     requestBody: { required: (sent.required?.length ?? 0) > 0, content: { 'application/json': { schema: body } } },
@@ -207,9 +143,9 @@ function withoutDefault({ default: _default, ...rest }: JsonSchema): JsonSchema 
   return rest;
 }
 
-function answerOf(answer: Answer): OpenApiResponse {
+function answerOf(answer: Answer, description: string): OpenApiResponse {
   return {
-    description: answer.description,
+    description,
     ...(answer.headers
       ? { headers: Object.fromEntries(answer.headers.map((name) => [name, { $ref: `#/components/headers/${headerRefs[name]}` }])) }
       : {}),
@@ -225,16 +161,16 @@ function answerOf(answer: Answer): OpenApiResponse {
   };
 }
 
-function operationOf(method: string, path: string, op: Operation): OpenApiOperation {
-  const { parameters, requestBody } = requestOf(method, path, op);
-  const responses: OpenApiOperation['responses'] = { [String(op.answer.status)]: answerOf(op.answer) };
-  for (const status of failureStatuses(method, path, op))
-    responses[String(status)] = { $ref: `#/components/responses/${failures[status].name}` };
+function operationOf(op: Operation): OpenApiOperation {
+  const { parameters, requestBody } = requestOf(op);
+  const responses: OpenApiOperation['responses'] = { [String(op.answer.status)]: answerOf(op.answer, op.doc.answer) };
+  for (const status of failureStatuses(op)) responses[String(status)] = { $ref: `#/components/responses/${failures[status].name}` };
+  const { operationId, tag, summary, description } = op.doc;
   return {
-    operationId: op.operationId,
-    tags: [op.tag],
-    summary: op.summary,
-    ...(op.description ? { description: op.description } : {}),
+    operationId,
+    tags: [tag],
+    summary,
+    ...(description ? { description } : {}),
     security: securityOf[op.access],
     ...(parameters.length ? { parameters } : {}),
     ...(requestBody ? { requestBody } : {}),
@@ -242,17 +178,21 @@ function operationOf(method: string, path: string, op: Operation): OpenApiOperat
   };
 }
 
-/** Splits a table key, 'POST /api/events/:id/seo', into its method and path. */
-export function splitKey(key: string) {
-  const [method, path] = key.split(' ') as [string, string];
-  return { method, path };
+/** The operations grouped by tag, in the order of `tags`; within a tag, in the order they are declared. */
+function byTag(list: Operation[]) {
+  const order = Object.keys(tags);
+  return list
+    .map((op, index) => ({ op, index }))
+    .sort((a, b) => order.indexOf(a.op.doc.tag) - order.indexOf(b.op.doc.tag) || a.index - b.index);
 }
 
 function build(): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
-  for (const [key, op] of Object.entries(operations)) {
-    const { method, path } = splitKey(key);
-    (paths[openApiPath(path)] ??= {})[method.toLowerCase() as HttpMethod] = operationOf(method, path, op);
+  for (const { op } of byTag(operations())) {
+    const item = (paths[openApiPath(op.path)] ??= {});
+    const method = op.method.toLowerCase() as HttpMethod;
+    if (item[method]) throw new Error(`${op.method} ${op.path} is declared twice`);
+    item[method] = operationOf(op);
   }
   return {
     openapi: '3.1.0',
@@ -265,7 +205,7 @@ function build(): OpenApiDocument {
     tags: Object.entries(tags).map(([name, description]) => ({ name: name as Tag, description })),
     paths,
     components: {
-      schemas: componentSchemas(),
+      schemas: componentSchemas(schemaDescriptions),
       responses: Object.fromEntries(
         Object.values(failures).map(({ name, description, example }) => [
           name,

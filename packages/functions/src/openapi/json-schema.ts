@@ -1,8 +1,5 @@
 import * as z from 'zod';
-import type { AnyProcedure } from '@trpc/server';
-import { appRouter } from '../trpc/routers/_app.ts';
-import type { ProcedurePath } from './operation.ts';
-import { namedSchemas, responseSchemas } from './responses.ts';
+import { namedAnswers } from '@event-admin/core/shared.schema';
 
 export type JsonSchema = z.core.JSONSchema.JSONSchema;
 
@@ -15,21 +12,6 @@ function embedded({ $schema: _dialect, $id: _id, ...rest }: JsonSchema): JsonSch
 }
 
 /**
- * The input parser the server validates a procedure's input with: read from the router itself,
- * so the document describes exactly what is checked, never a copy of it.
- */
-export function inputSchemaOf(procedure: ProcedurePath): z.ZodType | undefined {
-  const [routerName, name] = procedure.split('.') as [string, string];
-  // A router exposes its sub-routers and their procedures by name (tRPC v11).
-  const found = (appRouter as unknown as Record<string, Record<string, AnyProcedure | undefined> | undefined>)[routerName]?.[name];
-  if (!found) throw new Error(`There is no procedure ${procedure}`);
-  const [parser, ...more] = found._def.inputs;
-  if (parser === undefined) return undefined;
-  if (more.length > 0 || !(parser instanceof z.ZodType)) throw new Error(`${procedure}: expected one zod input schema`);
-  return parser;
-}
-
-/**
  * What a client may send: the input side of the schema (before defaults and transforms apply).
  * Inlined whole: a `#/$defs/...` reference (a recursive schema) would point at the document's root.
  */
@@ -39,12 +21,18 @@ export function requestJsonSchema(schema: z.ZodType): JsonSchema {
   return converted;
 }
 
-/** Every named response schema, referring to each other by `#/components/schemas/<id>`. */
-export function componentSchemas(): Record<string, JsonSchema> {
-  const { schemas } = z.toJSONSchema(responseSchemas, { io: 'output', uri: componentRef });
-  return Object.fromEntries(
-    [...namedSchemas].map(([id, schema]) => [id, { ...embedded(schemas[id]!), description: responseSchemas.get(schema)!.description }]),
-  );
+/** The answer schemas core names (`named(...)` in its schema files), each once, by id. */
+const namedSchemas = (): ReadonlyMap<string, z.ZodType> => namedAnswers._idmap;
+
+/** Every named answer schema with its description, referring to each other by `#/components/schemas/<id>`. */
+export function componentSchemas(descriptions: Readonly<Record<string, string>>): Record<string, JsonSchema> {
+  const unsaid = [...namedSchemas().keys()].filter((id) => !descriptions[id]);
+  const unnamed = Object.keys(descriptions).filter((id) => !namedSchemas().has(id));
+  if (unsaid.length || unnamed.length)
+    throw new Error(`Named schemas without a description: ${unsaid}; descriptions of no schema: ${unnamed}`);
+  const { schemas } = z.toJSONSchema(namedAnswers, { io: 'output', uri: componentRef });
+  // in the order of the descriptions (by domain), which the reference shows
+  return Object.fromEntries(Object.entries(descriptions).map(([id, description]) => [id, { ...embedded(schemas[id]!), description }]));
 }
 
 /** Points `#/$defs/<id>` (zod's place for a named schema inside another) at the components instead. */
@@ -65,11 +53,11 @@ function refsToComponents(value: unknown): unknown {
 
 /** An answer's schema: a reference when it is a named one, else its own schema referring to them. */
 export function responseJsonSchema(schema: z.ZodType): JsonSchema {
-  const named = responseSchemas.get(schema);
+  const named = namedAnswers.get(schema);
   if (named) return { $ref: componentRef(named.id) };
-  const converted = embedded(z.toJSONSchema(schema, { io: 'output', metadata: responseSchemas }));
+  const converted = embedded(z.toJSONSchema(schema, { io: 'output', metadata: namedAnswers }));
   for (const id of Object.keys(converted.$defs ?? {})) {
-    if (!namedSchemas.has(id)) throw new Error(`An answer refers to ${id}, which is not a named response schema`);
+    if (!namedSchemas().has(id)) throw new Error(`An answer refers to ${id}, which is not a named answer schema`);
   }
   return refsToComponents(converted) as JsonSchema;
 }

@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import type { ApiEnv } from '../request-log.ts';
 import { renderDocsPage } from './docs-page.ts';
 import { openApiDocument } from './document.ts';
+import { documentRoute, pageRoute } from './reference.ts';
 
 let page: string | undefined;
 
@@ -10,6 +11,6 @@ let page: string | undefined;
  * built once per process from the code, so they always describe the running version.
  */
 export function mountOpenApi(app: Hono<ApiEnv>) {
-  app.get('/api/openapi.json', (c) => c.json(openApiDocument()));
-  app.get('/api/docs', (c) => c.html((page ??= renderDocsPage(openApiDocument()))));
+  app.get(documentRoute.path, (c) => c.json(openApiDocument()));
+  app.get(pageRoute.path, (c) => c.html((page ??= renderDocsPage(openApiDocument()))));
 }

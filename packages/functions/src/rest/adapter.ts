@@ -8,7 +8,8 @@ import { clientAddress } from '../client-address.ts';
 import { contextFromRequest } from '../trpc/context.ts';
 import { toPublicError, withReference } from '../trpc/errors.ts';
 import type { ApiEnv } from '../request-log.ts';
-import { routes as restRoutes, type RestRoute } from './routes.ts';
+import type { RestRoute } from './row.ts';
+import { routes as restRoutes } from './routes.ts';
 
 async function readJson(req: Request): Promise<unknown> {
   const text = await req.text();

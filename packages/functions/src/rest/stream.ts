@@ -6,7 +6,9 @@ import { clientAddress } from '../client-address.ts';
 import { createCaller } from '../trpc/caller.ts';
 import { contextFromRequest } from '../trpc/context.ts';
 import { errorResponse } from './adapter.ts';
-import { streamRoutes, type Streamed } from './stream-routes.ts';
+import { callerAt } from './procedures.ts';
+import { streamGuard, type Streamed } from './stream-row.ts';
+import { streamRoutes } from './stream-routes.ts';
 
 const encoder = new TextEncoder();
 
@@ -103,7 +105,7 @@ export function mountStreams(app: Hono<ApiEnv>, deps: { db: Db; config: AppConfi
         const api = createCaller(
           contextFromRequest(deps, c.req.raw, new Headers(), { clientAddress: clientAddress(c), requestId: c.get('requestId') }),
         );
-        await api.exports.access();
+        await callerAt(api, streamGuard)();
         const req = { params: c.req.param() as Record<string, string>, query: c.req.query(), body: undefined };
         const streamed = await route.stream(api, deps.db, req);
         if (streamed.kind === 'json-array') streamed.pages = await primed(streamed.pages);

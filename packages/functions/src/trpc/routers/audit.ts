@@ -1,6 +1,10 @@
+import { auditPage } from '@event-admin/core/audit/audit.schema';
 import * as Audit from '@event-admin/core/audit/index';
-import { adminProcedure, router } from '../init.ts';
+import { adminProcedure, answer, router } from '../init.ts';
 
 export const auditRouter = router({
-  list: adminProcedure.input(Audit.list.schema).query(({ ctx, input }) => Audit.list(ctx.db, input)),
+  list: adminProcedure
+    .input(Audit.list.schema)
+    .output(answer(auditPage))
+    .query(({ ctx, input }) => Audit.list(ctx.db, input)),
 });

@@ -1,5 +1,6 @@
+import * as z from 'zod';
 import { transactionsExportInput } from '@event-admin/core/export/export.schema';
-import { adminProcedure, router } from '../init.ts';
+import { adminProcedure, answer, router } from '../init.ts';
 
 /**
  * The checks in front of the streamed REST routes (stream-routes.ts): who may read, and the
@@ -8,6 +9,9 @@ import { adminProcedure, router } from '../init.ts';
  */
 export const exportsRouter = router({
   /** A signed-in administrator or an API token: the guard of every data read. */
-  access: adminProcedure.query(({ ctx }) => ({ actor: ctx.actor.name })),
-  transactionsFilters: adminProcedure.input(transactionsExportInput).query(({ input }) => input),
+  access: adminProcedure.output(answer(z.object({ actor: z.string() }))).query(({ ctx }) => ({ actor: ctx.actor.name })),
+  transactionsFilters: adminProcedure
+    .input(transactionsExportInput)
+    .output(answer(transactionsExportInput))
+    .query(({ input }) => input),
 });

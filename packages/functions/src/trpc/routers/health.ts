@@ -1,6 +1,7 @@
 import * as Health from '@event-admin/core/health';
-import { publicProcedure, router } from '../init.ts';
+import { healthStatus } from '@event-admin/core/health.schema';
+import { answer, publicProcedure, router } from '../init.ts';
 
 export const healthRouter = router({
-  check: publicProcedure.query(({ ctx }) => Health.check(ctx.db)),
+  check: publicProcedure.output(answer(healthStatus)).query(({ ctx }) => Health.check(ctx.db)),
 });

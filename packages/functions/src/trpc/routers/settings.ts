@@ -1,7 +1,11 @@
 import * as Settings from '@event-admin/core/settings/index';
-import { adminProcedure, router } from '../init.ts';
+import { appSettingsInfo } from '@event-admin/core/settings/settings.schema';
+import { adminProcedure, answer, router } from '../init.ts';
 
 export const settingsRouter = router({
-  get: adminProcedure.query(({ ctx }) => Settings.get(ctx.db)),
-  save: adminProcedure.input(Settings.save.schema).mutation(({ ctx, input }) => Settings.save(ctx.db, input, ctx.actor)),
+  get: adminProcedure.output(answer(appSettingsInfo)).query(({ ctx }) => Settings.get(ctx.db)),
+  save: adminProcedure
+    .input(Settings.save.schema)
+    .output(answer(appSettingsInfo))
+    .mutation(({ ctx, input }) => Settings.save(ctx.db, input, ctx.actor)),
 });

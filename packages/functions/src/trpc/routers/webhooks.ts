@@ -1,7 +1,9 @@
 import * as Webhook from '@event-admin/core/webhook/index';
+import { createdWebhook, deliveriesPage, webhookInfo, webhookPing } from '@event-admin/core/webhook/webhook.schema';
+import * as z from 'zod';
 import type { Context } from '../context.ts';
 import { webhookTargetsOf } from '../../config.ts';
-import { adminProcedure, confirmedMember, confirmedProcedure, router } from '../init.ts';
+import { adminProcedure, answer, confirmedMember, confirmedProcedure, router } from '../init.ts';
 
 /** An endpoint change: the confirmed member, and where endpoints may point here (core checks the URL). */
 const changeBy = (ctx: Context & { account: Webhook.EndpointChange['member'] }): Webhook.EndpointChange => ({
@@ -16,16 +18,33 @@ const changeBy = (ctx: Context & { account: Webhook.EndpointChange['member'] }):
  * than the one the delivery was meant for, which asks for the confirmed member too.
  */
 export const webhooksRouter = router({
-  list: adminProcedure.query(({ ctx }) => Webhook.list(ctx.db)),
-  create: confirmedProcedure.input(Webhook.create.schema).mutation(({ ctx, input }) => Webhook.create(ctx.db, input, changeBy(ctx))),
-  update: confirmedProcedure.input(Webhook.update.schema).mutation(({ ctx, input }) => Webhook.update(ctx.db, input, changeBy(ctx))),
-  delete: confirmedProcedure.input(Webhook.delete.schema).mutation(({ ctx, input }) => Webhook.delete(ctx.db, input, changeBy(ctx))),
+  list: adminProcedure.output(answer(z.array(webhookInfo))).query(({ ctx }) => Webhook.list(ctx.db)),
+  create: confirmedProcedure
+    .input(Webhook.create.schema)
+    .output(answer(createdWebhook))
+    .mutation(({ ctx, input }) => Webhook.create(ctx.db, input, changeBy(ctx))),
+  update: confirmedProcedure
+    .input(Webhook.update.schema)
+    .output(answer(webhookInfo))
+    .mutation(({ ctx, input }) => Webhook.update(ctx.db, input, changeBy(ctx))),
+  delete: confirmedProcedure
+    .input(Webhook.delete.schema)
+    .output(answer(z.void()))
+    .mutation(({ ctx, input }) => Webhook.delete(ctx.db, input, changeBy(ctx))),
   rotateSecret: confirmedProcedure
     .input(Webhook.rotateSecret.schema)
+    .output(answer(createdWebhook))
     .mutation(({ ctx, input }) => Webhook.rotateSecret(ctx.db, input, changeBy(ctx))),
-  test: adminProcedure.input(Webhook.test.schema).mutation(({ ctx, input }) => Webhook.test(ctx.db, input, ctx.actor)),
-  deliveries: adminProcedure.input(Webhook.deliveries.schema).query(({ ctx, input }) => Webhook.deliveries(ctx.db, input)),
+  test: adminProcedure
+    .input(Webhook.test.schema)
+    .output(answer(webhookPing))
+    .mutation(({ ctx, input }) => Webhook.test(ctx.db, input, ctx.actor)),
+  deliveries: adminProcedure
+    .input(Webhook.deliveries.schema)
+    .output(answer(deliveriesPage))
+    .query(({ ctx, input }) => Webhook.deliveries(ctx.db, input)),
   retry: adminProcedure
     .input(Webhook.retry.schema)
+    .output(answer(z.void()))
     .mutation(({ ctx, input, path }) => Webhook.retry(ctx.db, input, { actor: ctx.actor, confirmed: () => confirmedMember(ctx, path) })),
 });
