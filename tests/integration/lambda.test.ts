@@ -191,12 +191,13 @@ describe('configuration on AWS', () => {
     OriginSecret: { value: 'from-the-router' },
   });
 
-  it('reads the table from the linked resource, the password and origin secret from theirs, the region from Lambda', () => {
+  it('reads the table from the linked resource, the password and origin secret from theirs, the region from Lambda; webhooks reach public HTTPS addresses only', () => {
     expect(awsConfig(linked('s3cret'), { AWS_REGION: 'eu-west-1' })).toEqual({
       admin: { username: 'admin', password: 's3cret' },
       tableName: 'event-admin-production-TableTable-abc',
       region: 'eu-west-1',
       originSecret: 'from-the-router',
+      webhookTargets: { allowHttp: false, allowPrivate: false },
     });
   });
 
