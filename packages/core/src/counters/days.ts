@@ -76,21 +76,34 @@ function combine(folded: Record<string, unknown> | undefined, shards: readonly R
   return sumFigures(dayFigures, [...(folded ? [folded] : []), ...shards.filter((s) => !absorbed.has(shardOfItem(s)))]);
 }
 
+/** Many keys in BatchGetItem calls of 100, eight at a time (a year's report: its 8 calls at once, not in turn). */
+async function readAll(db: Db, keyList: { pk: string; sk: string }[], consistent?: boolean) {
+  const chunks = Array.from({ length: Math.ceil(keyList.length / 100) }, (_, i) => keyList.slice(i * 100, i * 100 + 100));
+  const found: Record<string, unknown>[][] = [];
+  await forEachLimited(chunks, 8, async (chunk, i) => void (found[i] = await batchGet(db, chunk, { consistent })));
+  return found.flat();
+}
+
 /**
- * The figures of a list of days, the whole business's or one event's: the fold mark and each
- * day's folded item in one round (BatchGetItem, 100 keys a call), then the shards of the days not
- * folded yet (today, and yesterday until its fold). Days without activity have no entry.
+ * The figures of a list of days, the whole business's or one event's: the fold mark, each day's
+ * folded item and today's shards (never folded yet) in one round of BatchGetItem calls; then the
+ * shards of any other day the mark shows is not folded (yesterday, in the minutes after midnight
+ * before its fold; every day on a table never folded). Days without activity have no entry.
  */
-export async function readDays(db: Db, days: readonly string[], eventId?: string, options: { consistent?: boolean } = {}) {
-  const items = await batchGet(db, [keys.dayFold(), ...days.map((day) => dayKey(day, eventId))], options);
-  const before = items.find((item) => item.pk === keys.dayFold().pk)?.foldedBefore as string | undefined;
-  const folded = new Map(items.filter((item) => item.pk !== keys.dayFold().pk).map((item) => [String(item.date), item]));
-  const open = days.filter((day) => before === undefined || day >= before);
-  const shards = await batchGet(
+export async function readDays(db: Db, days: readonly string[], eventId?: string, options: { consistent?: boolean; now?: Date } = {}) {
+  const today = utcDay(options.now ?? new Date());
+  const shardsOf = (list: readonly string[]) => list.flatMap((day) => shardKeys((s) => dayKey(day, eventId, s)));
+  const first = await readAll(
     db,
-    open.flatMap((day) => shardKeys((s) => dayKey(day, eventId, s))),
-    options,
+    [keys.dayFold(), ...days.map((day) => dayKey(day, eventId)), ...shardsOf(days.filter((day) => day === today))],
+    options.consistent,
   );
+  const isShard = (item: Record<string, unknown>) => String(item.pk) !== dayKey(String(item.date), eventId).pk;
+  const before = first.find((item) => item.pk === keys.dayFold().pk)?.foldedBefore as string | undefined;
+  const found = first.filter((item) => item.pk !== keys.dayFold().pk);
+  const folded = new Map(found.filter((item) => !isShard(item)).map((item) => [String(item.date), item]));
+  const open = days.filter((day) => day !== today && (before === undefined || day >= before));
+  const shards = [...found.filter(isShard), ...(open.length ? await readAll(db, shardsOf(open), options.consistent) : [])];
   const byDay = groupBy(shards, (item) => String(item.date));
   const result = new Map<string, Figures<DayFigure>>();
   for (const day of days) {
