@@ -120,18 +120,36 @@ export async function foldDays(db: Db, options: { now?: Date; outOfTime?: () => 
   let day = (mark?.foldedBefore as string | undefined) ?? (await firstDay(db, until));
   if (!mark) await markFolded(db, day);
   const folded: string[] = [];
-  for (; day < until; day = addDays(day, 1)) {
+  while (day < until) {
     if (options.outOfTime?.()) return { folded, more: true };
-    // a day just over is sealed even without writes: one that began before midnight may still come
-    const seal = day >= addDays(until, -2);
-    let done = false;
-    for (let attempt = 0; !done && attempt < 10; attempt++)
-      done = await foldDayOnce(db, day, { thorough: options.thorough ?? false, seal });
-    if (!done) return { folded, more: true }; // busy: the next run goes on
-    await markFolded(db, addDays(day, 1));
-    folded.push(day);
+    // six days at a time: which hold shards at all (a day without any is passed over)
+    const window = Array.from({ length: 6 }, (_, i) => addDays(day, i)).filter((d) => d < until);
+    const busy = options.thorough ? new Set(window) : await daysWithShards(db, window);
+    for (const d of window) {
+      // a day just over is sealed even without writes: one that began before midnight may still come
+      const seal = d >= addDays(until, -2);
+      if (!busy.has(d) && !seal) continue;
+      let done = false;
+      for (let attempt = 0; !done && attempt < 10; attempt++)
+        done = await foldDayOnce(db, d, { thorough: options.thorough ?? false, seal });
+      if (!done) return { folded, more: true }; // busy: the next run goes on
+      folded.push(d);
+      await markFolded(db, addDays(d, 1));
+    }
+    day = addDays(window.at(-1)!, 1);
+    await markFolded(db, day);
   }
   return { folded, more: false };
+}
+
+/** The days of `days` that have a total on any shard, not folded yet: one BatchGetItem. */
+async function daysWithShards(db: Db, days: readonly string[]) {
+  const found = await batchGet(
+    db,
+    days.flatMap((d) => shardSuffixes.map((s) => keys.dayTotal(d, s))),
+    { consistent: true },
+  );
+  return new Set(found.filter((item) => !item.folded).map((item) => String(item.date)));
 }
 
 /** The fold as background work: looked for on every run of the jobs (core/background.ts). */
