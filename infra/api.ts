@@ -1,4 +1,4 @@
-import { jobs } from './jobs.ts';
+import { jobs, migrations } from './jobs.ts';
 import { nodeFunction } from './runtime.ts';
 import { table } from './storage.ts';
 
@@ -24,17 +24,21 @@ export const apiTimeout = '60 seconds';
  * The Hono app, the very one `npm start` serves, as one Lambda. The Router (infra/web.ts) puts
  * it on the app's own domain; the session cookie is only ever sent there.
  */
-export const api = new sst.aws.Function('Api', {
-  ...nodeFunction,
-  handler: 'packages/functions/src/lambda.handler',
-  // Lambda's CPU grows with memory: 1 GB keeps cold starts and scrypt sign-ins quick.
-  memory: '1024 MB',
-  // Whole lists and exports stream out as they are read (hono's streamHandle in lambda.ts), so
-  // none is cut at the 6 MB of a buffered answer.
-  streaming: true,
-  timeout: apiTimeout,
-  // Jobs: a rename starts the jobs function (an asynchronous invoke) instead of waiting for it.
-  link: [table, adminPassword, originSecret, jobs],
-  // Same origin behind CloudFront, so no CORS. Streaming makes it a RESPONSE_STREAM Function URL.
-  url: { cors: false },
-});
+export const api = new sst.aws.Function(
+  'Api',
+  {
+    ...nodeFunction,
+    handler: 'packages/functions/src/lambda.handler',
+    // Lambda's CPU grows with memory: 1 GB keeps cold starts and scrypt sign-ins quick.
+    memory: '1024 MB',
+    // Whole lists and exports stream out as they are read (hono's streamHandle in lambda.ts), so
+    // none is cut at the 6 MB of a buffered answer.
+    streaming: true,
+    timeout: apiTimeout,
+    // Jobs: a rename starts the jobs function (an asynchronous invoke) instead of waiting for it.
+    link: [table, adminPassword, originSecret, jobs],
+    // Same origin behind CloudFront, so no CORS. Streaming makes it a RESPONSE_STREAM Function URL.
+    url: { cors: false },
+  },
+  { dependsOn: [migrations] },
+);

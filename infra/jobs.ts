@@ -2,9 +2,10 @@ import { nodeFunction } from './runtime.ts';
 import { table } from './storage.ts';
 
 /**
- * The background worker (packages/functions/src/jobs.ts): works the pending jobs, such as putting
- * a renamed event's title on its purchases, in steps that save their progress, for a little less
- * than its timeout. `npm start` runs the same worker in its own process instead.
+ * The background worker (packages/functions/src/jobs.ts): runs the data migrations a table has not
+ * recorded, then the pending jobs (a renamed event's title put on its purchases, an erasure's
+ * history) and the sweeps (the days that are over folded), in steps that save their progress, for
+ * a little less than its timeout. `npm start` runs the same in its own process instead.
  */
 export const jobs = new sst.aws.Function('Jobs', {
   ...nodeFunction,
@@ -21,4 +22,16 @@ export const jobs = new sst.aws.Function('Jobs', {
 export const jobsCron = new sst.aws.Cron('JobsCron', {
   function: jobs.arn,
   schedule: 'rate(1 minute)',
+});
+
+/**
+ * Each deploy invokes it once, waiting for the answer, with `migrate`: it fails (and the deploy
+ * with it) unless every data migration is recorded, and the API (infra/api.ts) is updated only
+ * after it, so the new code never reads a table in the shape it no longer reads.
+ */
+export const migrations = new aws.lambda.Invocation('JobsMigrations', {
+  functionName: jobs.name,
+  input: JSON.stringify({ migrate: true }),
+  // a new value on every deploy: invoked again each time (it does nothing once all are recorded)
+  triggers: { deployedAt: new Date().toISOString() },
 });

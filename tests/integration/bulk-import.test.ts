@@ -149,7 +149,7 @@ describe('bulk import', () => {
         await Promise.all(
           list.map(async (c: any) => {
             const stored = await getCustomerWithCounts(api.db, c.id, true);
-            const counts = customerCounts(stored.item!, stored.counts);
+            const counts = customerCounts(stored.counts);
             return [c.name, [counts.transactions, counts.completed]];
           }),
         ),

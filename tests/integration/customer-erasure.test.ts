@@ -1,7 +1,7 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eraseCustomer } from '@event-admin/core/customer/customer-erasure';
-import { runPendingJobs } from '@event-admin/core/jobs/index';
+import { runBackground } from '@event-admin/core/background';
 import { customerBody, type Client, type TestApi, startSignedIn } from '../setup/api.ts';
 import { createCustomer, createEvent, createTransaction, expectError, ok, unknownId } from './helpers.ts';
 
@@ -178,7 +178,7 @@ describe('POST /api/customers/{id}/erase', () => {
     // the first: asked again, it completes
     expect(ok(await erase(customers[0].id, 'again')).erasure).toBe('complete');
     // the second: the background worker completes it
-    const run = await runPendingJobs(api.db, { budgetMs: 10_000 });
+    const run = await runBackground(api.db, { budgetMs: 10_000 });
     expect(run.more).toBe(false);
     expect(ok(await client.get(`/api/customers/${customers[1].id}`)).erasure).toBe('complete');
     const stored = await wholeTable();

@@ -6,7 +6,8 @@ import { keys } from '@event-admin/core/db/keys';
 import { shardSuffixes } from '@event-admin/core/db/shards';
 import { createTableInput } from '@event-admin/core/db/table';
 import { importEvents } from '@event-admin/core/event/event.import';
-import { backfillEventDates } from '@event-admin/core/maintenance/backfill-event-dates';
+import { eventDates } from '@event-admin/core/maintenance/event-dates';
+import { runMigrationList } from '@event-admin/core/maintenance/migration';
 import { ensureTable, startDynamoLocal } from '@event-admin/functions/local/dynamo-local';
 import { random } from '@event-admin/functions/local/random';
 import { eventBody, signedIn, startApi, type Client, type TestApi } from '../setup/api.ts';
@@ -119,9 +120,10 @@ describe('events stored before the date index and the status counts', () => {
     expect(ok(await client.get('/api/events'))).toEqual([]);
     expect((await trpc.dashboard.eventsByStatus.query()).total).toBe(0);
 
-    expect(await backfillEventDates(api.db)).toEqual({ updated: events.length });
+    expect(await runMigrationList(api.db, [eventDates])).toEqual({ ran: { [eventDates.name]: events.length }, pending: [] });
     expect(await expectPanelsMatch()).toEqual(events);
-    expect(await backfillEventDates(api.db)).toEqual({ updated: 0 });
+    // recorded: it never runs again
+    expect(await runMigrationList(api.db, [eventDates])).toEqual({ ran: {}, pending: [] });
     expect(await expectPanelsMatch()).toEqual(events);
   });
 

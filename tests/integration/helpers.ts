@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import type { Db } from '@event-admin/core/db/client';
 import { customerBody, eventBody, type Client, type HttpResult } from '../setup/api.ts';
 
 /** A failed REST call: the status, a text/plain body, and SPEC's (or DESIGN's) words in it. */
@@ -41,6 +42,29 @@ export async function addViews(client: Client, eventId: string, count: number) {
 
 /** An id that names nothing. */
 export const unknownId = () => `missing-${randomUUID()}`;
+
+/** An instant on a UTC day, noon unless told: a purchase date on that day. */
+export const dayAt = (day: string, time = '12:00:00') => `${day}T${time}.000Z`;
+
+/** Every request the table's client sends while `work` runs, as sent (nothing is changed, only seen). */
+export async function requestsDuring(db: Db, work: () => Promise<unknown>) {
+  // commands by the client's own names: BatchGetItemCommand, GetItemCommand, QueryCommand, ...
+  const seen: { command: string; input: any }[] = [];
+  const name = `seen-${randomUUID()}`;
+  db.doc.middlewareStack.add(
+    (next, context) => async (args) => {
+      seen.push({ command: String((context as { commandName?: string }).commandName), input: args.input });
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  try {
+    await work();
+  } finally {
+    db.doc.middlewareStack.remove(name);
+  }
+  return seen;
+}
 
 /** '$12.34' -> 1234 */
 export const cents = (amount: string) => Math.round(Number(amount.replace('$', '')) * 100);

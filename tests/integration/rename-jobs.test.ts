@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as Event from '@event-admin/core/event/index';
-import { runPendingJobs, type JobKind } from '@event-admin/core/jobs/index';
+import { runBackground } from '@event-admin/core/background';
+import { renameEventJob } from '@event-admin/core/event/rename.job';
 import { claimJob, getJobItem } from '@event-admin/core/jobs/job.repo';
-import { renameStep } from '@event-admin/core/jobs/rename-step';
 import { importTransactions } from '@event-admin/core/transaction/transaction.import';
 import { createTransactionInput } from '@event-admin/core/transaction/transaction.schema';
 import { type Client, type TestApi, startSignedIn } from '../setup/api.ts';
@@ -59,7 +59,7 @@ async function titlesShown(customerId: string) {
  * Waits until the rename job is done (a GetItem every 100 ms: reading every purchase that often
  * would slow the worker it waits for), then checks every purchase shows `title`. Bounded: 90 s.
  */
-async function untilAllShow(kind: JobKind, targetId: string, customerId: string, title: string, count: number) {
+async function untilAllShow(kind: 'rename-event' | 'rename-customer', targetId: string, customerId: string, title: string, count: number) {
   const started = Date.now();
   for (let tries = 0; tries < 900 && Date.now() - started < 90_000; tries++) {
     if (!(await getJobItem(api.db, kind, targetId))) break;
@@ -113,30 +113,30 @@ describe('a rename cut off part-way', () => {
     expect(queued?.cursor).toBeUndefined();
 
     // A run out of time does one step, saves where it stopped, and lets the job go.
-    const first = await runPendingJobs(api.db, { budgetMs: 0, pageSize: 300 });
+    const first = await runBackground(api.db, { budgetMs: 0, pageSize: 300 });
     expect(first).toMatchObject({ steps: 1, finished: 0, more: true });
     expect(first.read).toBeGreaterThan(0);
     expect(first.read).toBeLessThanOrEqual(300);
-    expect(first.renamed).toBe(first.read);
+    expect(first.changed).toBe(first.read);
     const saved = await getJobItem(api.db, 'rename-event', event.id);
     expect(saved?.cursor).toEqual(expect.any(String));
     expect(saved?.leaseOwner).toBeUndefined();
-    expect((await titlesShown(customer.id)).get('Resumed Title')).toBe(first.renamed);
+    expect((await titlesShown(customer.id)).get('Resumed Title')).toBe(first.changed);
 
     // A worker that crashes mid-step: it holds the job, renames a page, never saves its cursor.
-    const crashed = await renameStep(api.db, saved!, saved!.cursor, 100);
-    expect(crashed.renamed).toBeGreaterThan(0);
+    const crashed = await renameEventJob.step(api.db, { targetId: event.id, payload: { name: saved!.name as string } }, saved!.cursor, 100);
+    expect(crashed.changed).toBeGreaterThan(0);
     const leaseUntil = Date.now() + 5_000;
     expect(await claimJob(api.db, saved!, 'crashed-worker', Date.now(), leaseUntil)).toBe(true);
     // While its lease lasts, no other run takes the job; once it has run out, the next run does.
-    expect(await runPendingJobs(api.db, { budgetMs: 10_000 })).toMatchObject({ steps: 0, finished: 0 });
+    expect(await runBackground(api.db, { budgetMs: 10_000 })).toMatchObject({ steps: 0, finished: 0 });
     await new Promise((r) => setTimeout(r, Math.max(0, leaseUntil - Date.now()) + 50));
-    const rest = await runPendingJobs(api.db, { budgetMs: 30_000, pageSize: 300 });
+    const rest = await runBackground(api.db, { budgetMs: 30_000, pageSize: 300 });
     expect(rest.finished).toBe(1);
     // From the saved cursor, not from the start: it reads only what the first run had not.
     expect(rest.read).toBe(fewer - first.read);
     // The crashed step's purchases already carried the title: none was written twice.
-    expect(first.renamed + crashed.renamed + rest.renamed).toBe(fewer);
+    expect(first.changed + crashed.changed + rest.changed).toBe(fewer);
     expect(Object.fromEntries(await titlesShown(customer.id))).toEqual({ 'Resumed Title': fewer });
     expect(await getJobItem(api.db, 'rename-event', event.id)).toBeUndefined();
   }, 180_000);

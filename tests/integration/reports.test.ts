@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, utcDay } from '@event-admin/core/report/report.rules';
 import { type Client, type TestApi, startSignedIn } from '../setup/api.ts';
-import { addViews, cents, createCustomer, createEvent, createTransaction, expectError, ok, unknownId } from './helpers.ts';
+import { addViews, cents, createCustomer, createEvent, createTransaction, dayAt as at, expectError, ok, unknownId } from './helpers.ts';
 
 // Each file has its own table, so the whole business's figures here are this file's writes.
 let api: TestApi;
@@ -10,7 +10,6 @@ beforeAll(async () => ({ api, client } = await startSignedIn()));
 afterAll(() => api.stop());
 
 const today = utcDay(new Date());
-const at = (day: string, time = '12:00:00') => `${day}T${time}.000Z`;
 const report = async (query: string) => ok(await client.get(`/api/reports/sales?${query}`));
 
 describe('GET /api/reports/sales', () => {

@@ -1,5 +1,6 @@
 import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
-import { backfillTransactionPointers } from '@event-admin/core/maintenance/backfill-transaction-ids';
+import { runMigrationList } from '@event-admin/core/maintenance/migration';
+import { transactionPointers } from '@event-admin/core/maintenance/transaction-pointers';
 import type { RefundInfo, TransactionInfo } from '@event-admin/core/transaction/transaction.schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Client, type TestApi, startSignedIn } from '../setup/api.ts';
@@ -37,9 +38,9 @@ describe('GET /api/transactions/{id}', () => {
       new DeleteCommand({ TableName: api.db.tableName, Key: { pk: `TRANSACTION#${transaction.id}`, sk: 'TRANSACTION' } }),
     );
     expectError(await client.get(`/api/transactions/${transaction.id}`), 404, 'Transaction not found');
-    expect((await backfillTransactionPointers(api.db)).updated).toBeGreaterThanOrEqual(1);
+    expect((await runMigrationList(api.db, [transactionPointers])).ran[transactionPointers.name]).toBeGreaterThanOrEqual(1);
     expect(ok(await client.get(`/api/transactions/${transaction.id}`)).id).toBe(transaction.id);
-    expect(await backfillTransactionPointers(api.db)).toEqual({ updated: 0 });
+    expect(await runMigrationList(api.db, [transactionPointers])).toEqual({ ran: {}, pending: [] });
   });
 
   it('answers 404 for an unknown id', async () => {

@@ -1,9 +1,10 @@
 // The outbox (issue 29, 2 and 3): erasure reaches it, bodies are dropped after their time, a
 // change writes one record whatever the number of endpoints, and a slow receiver holds back no other.
 // Slow on a busy machine: each test may take two minutes.
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
 import { keys } from '@event-admin/core/db/keys';
+import { deliveryBodies } from '@event-admin/core/webhook/delivery-bodies.migration';
 import { deliverDue, startSender } from '@event-admin/core/webhook/sender';
 import { createWebhookHandler } from '@event-admin/functions/webhooks';
 import { customerBody, type Client, type TestApi } from '../setup/api.ts';
@@ -89,6 +90,24 @@ describe('erasure reaches the outbox', () => {
       'Its body was dropped 7 days after the change',
     );
     expect(received('/retention')).toHaveLength(1);
+  });
+
+  it('drops the bodies older deliveries kept on themselves (migration delivery-bodies-v1), keeping the log', async () => {
+    const { api, client } = await signedIn();
+    const endpoint = await addEndpoint(client, bed.receiver.url('/legacy'), ['customer.created']);
+    ok(await client.post('/api/customers', customerBody()), 201);
+    await sendAll(api);
+    const [delivery] = await deliveryLog(client, endpoint.id);
+    const key = keys.webhookDelivery(endpoint.id, delivery.id);
+    const read = async () => (await api.db.doc.send(new GetCommand({ TableName: api.db.tableName, Key: key, ConsistentRead: true }))).Item;
+    // as a version before the outbox wrote it: the body on the delivery
+    const legacyBody = JSON.stringify({ type: 'customer.created', data: { name: 'Ida Legacy', email: 'ida@example.com' } });
+    await api.db.doc.send(new PutCommand({ TableName: api.db.tableName, Item: { ...(await read()), body: legacyBody } }));
+    expect((await read())?.body).toBe(legacyBody);
+    expect(await deliveryBodies.run(api.db, { outOfTime: () => false })).toEqual({ updated: 1, done: true });
+    expect((await read())?.body).toBeUndefined();
+    expect(await deliveryLog(client, endpoint.id)).toEqual([delivery]);
+    expect((await deliveryBodies.run(api.db, { outOfTime: () => false })).updated).toBe(0);
   });
 });
 

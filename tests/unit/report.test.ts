@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvRow, plainDecimal } from '@event-admin/core/export/csv.rules';
-import { dailyFigures } from '@event-admin/core/report/daily.repo';
+import { counterWrites } from '@event-admin/core/counters/moves';
+import { saleMoves } from '@event-admin/core/counters/sale';
 import { reportRange } from '@event-admin/core/report/index';
 import { daysOf, previousRange } from '@event-admin/core/report/report.rules';
 import { salesReportInput } from '@event-admin/core/report/report.schema';
@@ -47,20 +48,70 @@ describe('report ranges', () => {
   });
 });
 
-describe('dailyFigures', () => {
-  it("moves the day's total and the event's day, on the UTC day of the instant", () => {
-    const moves = dailyFigures({ date: '2026-03-01T23:30:00-05:00', eventId: 'e1', refundsCents: 250 });
-    // each on one of the day's shards (db/shards.ts), chosen per move
-    expect(moves.map((m) => m.Update!.Key)).toEqual([
+describe('day figures', () => {
+  const now = new Date('2026-03-02T12:00:00Z');
+  const keysOf = (moves: Parameters<typeof counterWrites>[0], at = now) =>
+    counterWrites(moves, at).map((m) => m.Update!.Key as { pk: string; sk: string });
+
+  it("moves the day's total and the event's day, on the UTC day of the instant, on the change's one shard", () => {
+    const moved = keysOf({ days: [{ date: '2026-03-01T23:30:00-05:00', eventId: 'e1', add: { refundsCents: 250 } }] });
+    expect(moved).toEqual([
       { pk: expect.stringMatching(/^DAY#2026-03-02#\d+$/), sk: 'TOTAL' },
       { pk: expect.stringMatching(/^DAY#2026-03-02#\d+$/), sk: 'EVENT#e1' },
     ]);
+    expect(moved[0]!.pk).toBe(moved[1]!.pk);
   });
 
-  it('counts new customers on the total only, and moves nothing for zeros', () => {
-    expect(dailyFigures({ date: '2026-03-01', eventId: 'e1', newCustomers: 1 }).map((m) => m.Update!.Key)).toEqual([
-      { pk: expect.stringMatching(/^DAY#2026-03-01#\d+$/), sk: 'TOTAL' },
+  it('moves a day that is over on its folded item (no shard), and nothing for zeros', () => {
+    expect(keysOf({ days: [{ date: '2026-03-01', eventId: 'e1', add: { newCustomers: 1 } }] })).toEqual([
+      { pk: 'DAY#2026-03-01', sk: 'TOTAL' },
     ]);
-    expect(dailyFigures({ date: '2026-03-01', purchases: 0 })).toEqual([]);
+    expect(counterWrites({ days: [{ date: '2026-03-01', add: { purchases: 0 } }] }, now)).toEqual([]);
+  });
+});
+
+describe('what a sale moves (counters/sale.ts)', () => {
+  const sale = { eventId: 'e1', customerId: 'c1', amountCents: 1000, purchaseDate: '2026-03-01T10:00:00.000Z' };
+
+  it('a recorded sale counts everywhere, on one shard; a pending one only as a transaction', () => {
+    const { moves, customer } = saleMoves(sale, { kind: 'record', completed: true });
+    expect(moves).toEqual({
+      totals: { ticketSalesCents: 1000, transactionCount: 1, transactionAmountCents: 1000 },
+      event: { id: 'e1', add: { completedPurchases: 1, salesCents: 1000, transactions: 1 } },
+      days: [{ date: sale.purchaseDate, eventId: 'e1', add: { purchases: 1, revenueCents: 1000 } }],
+    });
+    expect(customer).toEqual({ transactions: 1, completed: 1 });
+    const shards = new Set(
+      counterWrites(moves, new Date(sale.purchaseDate)).map((m) =>
+        String((m.Update!.Key as { pk: string }).pk)
+          .split('#')
+          .at(-1),
+      ),
+    );
+    expect(shards.size).toBe(1);
+    expect(saleMoves(sale, { kind: 'record', completed: false })).toEqual({
+      moves: { totals: { transactionCount: 1, transactionAmountCents: 1000 }, event: { id: 'e1', add: { transactions: 1 } }, days: [] },
+      customer: { transactions: 1, completed: 0 },
+    });
+  });
+
+  it('completing counts the sale on its purchase day; failing moves nothing', () => {
+    expect(saleMoves(sale, { kind: 'complete' }).moves.days).toEqual([
+      { date: sale.purchaseDate, eventId: 'e1', add: { purchases: 1, revenueCents: 1000 } },
+    ]);
+    expect(saleMoves(sale, { kind: 'fail' })).toEqual({ moves: {}, customer: { transactions: 0, completed: 0 } });
+  });
+
+  it('a refund counts on the day it is made; a full one ends the sale', () => {
+    const part = saleMoves(sale, { kind: 'refund', amountCents: 250, at: '2026-03-05T08:00:00.000Z', ends: false });
+    expect(part.moves).toEqual({
+      totals: { ticketSalesCents: -250 },
+      event: { id: 'e1', add: { completedPurchases: 0, salesCents: -250 } },
+      days: [{ date: '2026-03-05T08:00:00.000Z', eventId: 'e1', add: { refundsCents: 250 } }],
+    });
+    expect(part.customer).toEqual({ transactions: 0, completed: 0 });
+    const full = saleMoves(sale, { kind: 'refund', amountCents: 750, at: '2026-03-05T08:00:00.000Z', ends: true });
+    expect(full.moves.event!.add).toEqual({ completedPurchases: -1, salesCents: -750 });
+    expect(full.customer).toEqual({ transactions: 0, completed: -1 });
   });
 });

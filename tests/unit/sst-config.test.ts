@@ -23,6 +23,7 @@ class Component {
   constructor(
     readonly componentName: string,
     readonly args: any,
+    readonly options?: any,
   ) {
     Component.created.push(this);
   }
@@ -53,7 +54,12 @@ class Function extends Component {
   get arn() {
     return `arn:aws:lambda:us-east-1:000000000000:function:${this.componentName}`;
   }
+  get name() {
+    return `event-admin-stage-${this.componentName}Function`;
+  }
 }
+/** Pulumi's aws.lambda.Invocation: invokes a function once when it is created (or its triggers change). */
+class Invocation extends Component {}
 class Cron extends Component {}
 class Router extends Component {
   url = 'https://d111111abcdef8.cloudfront.net';
@@ -85,6 +91,7 @@ async function evaluate(stage: string, dev = false): Promise<Evaluated> {
     $dev: dev,
     sst: { Secret, Linkable, aws: { Dynamo, Function, Cron, Router, StaticSite } },
     random: { RandomPassword },
+    aws: { lambda: { Invocation } },
   });
   // A fresh file per run: a module (and infra/'s components in it) is evaluated once per URL.
   const file = join(dir, `sst.config.${++runs}.mjs`);
@@ -306,6 +313,11 @@ describe('sst.config.ts', () => {
     const cron = named(components, Cron, 'JobsCron');
     expect(cron.args).toEqual({ function: jobs.arn, schedule: 'rate(1 minute)' });
     expect(apiFunction(components).args.link).toContain(jobs);
+    // each deploy runs the data migrations (invoked again every time) before it updates the API
+    const migrations = one(components, Invocation);
+    expect([migrations.args.functionName, JSON.parse(migrations.args.input)]).toEqual([jobs.name, { migrate: true }]);
+    expect(Object.keys(migrations.args.triggers)).toEqual(['deployedAt']);
+    expect(apiFunction(components).options?.dependsOn).toEqual([migrations]);
   });
 
   it("sends webhooks from a function the table's new announcements wake, and a cron every minute for the retries", async () => {

@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { queryPages } from '../db/query.ts';
 import { conditional, forEachLimited } from '../db/write.ts';
+import type { Migration } from '../maintenance/migration.ts';
 import { feedMonths, memberIdOfUsername } from './audit.repo.ts';
 
 /**
@@ -27,7 +28,7 @@ async function memberOf(db: Db, record: { actor?: unknown; action?: unknown }, f
  * or beside new writes, without harm. For the migrations list (run once, locally and on AWS);
  * until it has run, the feed matches such records by the member's exact username (audit.repo.ts).
  */
-export async function backfillAuditActorIds(db: Db) {
+export async function backfillAuditActorIds(db: Db, outOfTime: () => boolean = () => false) {
   const found = new Map<string, string | undefined>();
   let updated = 0;
   for await (const month of feedMonths(db, new Date().toISOString().slice(0, 7))) {
@@ -50,8 +51,14 @@ export async function backfillAuditActorIds(db: Db) {
           });
           if (await conditional(db.doc.send(given))) updated += 1;
         });
+        if (outOfTime()) return { updated, done: false };
       }
     }
   }
-  return { updated };
+  return { updated, done: true };
 }
+
+export const auditActorIds: Migration = {
+  name: 'audit-actor-ids-v1',
+  run: (db, { outOfTime }) => backfillAuditActorIds(db, outOfTime),
+};

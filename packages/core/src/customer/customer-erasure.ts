@@ -1,29 +1,38 @@
-import { listAddressItems } from '../address/address.repo.ts';
-import { auditPut, entityAuditPages } from '../audit/audit.repo.ts';
+import { auditPut } from '../audit/audit.repo.ts';
 import { erasureTerms } from '../audit/audit.rules.ts';
 import type { AuditChange } from '../audit/audit.schema.ts';
 import type { z } from 'zod';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
+import { queryAll, queryPages } from '../db/query.ts';
 import { failedConditions, retry, transact, withRetry } from '../db/write.ts';
 import { DomainError, notFound } from '../error.ts';
 import { fn, type Actor } from '../fn.ts';
-import { queueJob, runJobNow } from '../jobs/index.ts';
+import { runJobNow } from '../jobs/index.ts';
 import { announce } from '../webhook/outbox.ts';
 import { currentEndpoints } from '../webhook/webhook.repo.ts';
 import { customerSearchText } from './customer.rules.ts';
 import { addressesDeletedAtOnce, defaultAddressAttribute, fromItem, getCustomerItem } from './customer.repo.ts';
 import { erasedCustomerName, eraseCustomerInput, type CustomerInfo, type ErasureState } from './customer.schema.ts';
+import { erasureJob } from './erasure.job.ts';
+import { renameCustomerJob } from './rename.job.ts';
 
 const wrongConfirmation = () => new DomainError('invalid', "The email address typed does not match this customer's; nothing was erased");
 
 /** How long the request itself works on what the erasure leaves for the background, before answering. */
 export const erasureAnswerBudgetMs = 1500;
 
-/** Who the person was, as text: their name, e-mail and phone now and in every earlier version their history kept. */
+/**
+ * Who the person was, as text: their name, e-mail and phone now and in every earlier version their
+ * history kept (read consistently: an edit committed just before is not missed).
+ */
 export async function personalTerms(db: Db, customer: Record<string, unknown>) {
   const values: unknown[] = [customer.name, customer.email, customer.phone];
-  for await (const page of entityAuditPages(db, 'customer', String(customer.id))) {
+  const history = {
+    KeyConditionExpression: 'pk = :pk',
+    ExpressionAttributeValues: { ':pk': keys.audit('customer', String(customer.id), '', '').pk },
+  };
+  for await (const page of queryPages(db, { ...history, ConsistentRead: true })) {
     for (const record of page) {
       for (const change of (record.changes ?? []) as AuditChange[]) {
         if (['name', 'email', 'phone'].includes(change.field)) values.push(change.from, change.to);
@@ -85,7 +94,7 @@ function erasureItems(customer: Record<string, unknown>, addressIds: string[], t
       },
       now,
     ),
-    queueJob('rename-customer', id, erasedCustomerName, now),
+    renameCustomerJob.queue(id, { name: erasedCustomerName }, now),
     historyErasureJob(id, terms, now),
   ];
 }
@@ -96,11 +105,11 @@ function erasureItems(customer: Record<string, unknown>, addressIds: string[], t
  * purchases and no customer left to mark.
  */
 export const historyErasureJob = (customerId: string, terms: readonly string[], now: Date) =>
-  queueJob('erase-customer', customerId, erasedCustomerName, now, terms);
+  erasureJob.queue(customerId, { terms: [...terms] }, now);
 
 /** Works a queued erasure job now, within the request's budget (the rest goes on in the background). */
 export const workErasure = (db: Db, customerId: string, options: { answerBudgetMs?: number; pageSize?: number } = {}) =>
-  runJobNow(db, 'erase-customer', customerId, { budgetMs: options.answerBudgetMs ?? erasureAnswerBudgetMs, pageSize: options.pageSize });
+  runJobNow(db, erasureJob, customerId, { budgetMs: options.answerBudgetMs ?? erasureAnswerBudgetMs, pageSize: options.pageSize });
 
 /**
  * POST /api/customers/{id}/erase (GDPR art. 17): removes the person, keeps the sales. The answer
@@ -124,7 +133,11 @@ export async function eraseCustomer(
     if (customer.erasedAt) return true;
     if (input.confirm.toLowerCase() !== String(customer.email).trim().toLowerCase()) throw wrongConfirmation();
     const [addresses, terms, endpoints] = await Promise.all([
-      listAddressItems(db, input.id),
+      queryAll(db, {
+        KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.customer(input.id).pk, ':prefix': keys.addressPrefix },
+        ConsistentRead: true,
+      }),
       personalTerms(db, customer),
       currentEndpoints(db),
     ]);

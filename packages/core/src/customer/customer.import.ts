@@ -7,19 +7,10 @@ import { keys } from '../db/keys.ts';
 import { batchGet } from '../db/query.ts';
 import { batchWrite, failedConditions, retry, transact, withRetry, type WriteRequest } from '../db/write.ts';
 import { notFound } from '../error.ts';
-import { applyDailyFigures } from '../report/daily.repo.ts';
-import { utcDay } from '../report/report.rules.ts';
-import { addToStats, statsIncrement } from '../stats/stats.repo.ts';
-import {
-  customerCountersUpdate,
-  customerItem,
-  defaultAddressAttribute,
-  duplicateEmail,
-  emailClaim,
-  fromItem,
-  getCustomerItems,
-  type CustomerCounterDelta,
-} from './customer.repo.ts';
+import { customerCountersUpdate, type CustomerCounterDelta } from '../counters/customer-counts.ts';
+import { utcDay } from '../counters/figures.ts';
+import { applyMoves, counterWrites } from '../counters/moves.ts';
+import { customerItem, defaultAddressAttribute, duplicateEmail, emailClaim, fromItem } from './customer.repo.ts';
 import type { createCustomerInput } from './customer.schema.ts';
 
 // Bulk loads (the bench, the import tests): BatchWriteItem for new items, counters applied as sums.
@@ -60,13 +51,12 @@ export async function importCustomers(
     return fromItem(item);
   });
   await batchWrite(db, writes, options);
-  await addToStats(db, { customerCount: customers.length });
   const perDay = new Map<string, number>();
   for (const customer of customers) perDay.set(utcDay(customer.createdAt), (perDay.get(utcDay(customer.createdAt)) ?? 0) + 1);
-  await applyDailyFigures(
-    db,
-    [...perDay].map(([date, newCustomers]) => ({ date, newCustomers })),
-  );
+  await applyMoves(db, [
+    { totals: { customerCount: customers.length } },
+    ...[...perDay].map(([date, newCustomers]) => ({ days: [{ date, add: { newCustomers } }] })),
+  ]);
   return customers;
 }
 
@@ -81,16 +71,18 @@ export async function applyCustomerCounterDeltas(db: Db, deltas: ReadonlyMap<str
     const chunk = ids.slice(i, i + 25);
     await withRetry(async () => {
       const [items, counts] = await Promise.all([
-        getCustomerItems(db, chunk, { consistent: true }),
+        batchGet(db, chunk.map(keys.customer), { consistent: true }),
         batchGet(db, chunk.map(keys.customerCounts), { consistent: true }),
       ]);
       if (items.length !== chunk.length) throw notFound('Customer');
       const countsOf = new Map(counts.map((c) => [String(c.pk), c]));
-      const changes = items.map((item) => customerCountersUpdate(item, countsOf.get(String(item.pk)), deltas.get(String(item.id))!));
+      const changes = items.map((item) =>
+        customerCountersUpdate(String(item.id), countsOf.get(String(item.pk)), deltas.get(String(item.id))!),
+      );
       const sum = (name: 'uniqueCustomers' | 'activeCustomers') => changes.reduce((total, c) => total + c.totals[name], 0);
       try {
         const totals = { uniqueCustomers: sum('uniqueCustomers'), activeCustomers: sum('activeCustomers') };
-        await transact(db, [...changes.map((c) => c.update), statsIncrement(totals)]);
+        await transact(db, [...changes.flatMap((c) => c.update ?? []), ...counterWrites({ totals })]);
       } catch (error) {
         if (failedConditions(error)?.length) return retry;
         throw error;

@@ -21,9 +21,7 @@ export const duplicateEmail = () => new DomainError('conflict', 'A customer with
 export const defaultAddressAttribute = (addressType: string) => `defaultAddress#${addressType}`;
 
 export function fromItem(item: Record<string, unknown>): CustomerInfo {
-  const { purchaseCount, completedPurchases, searchText, phoneDigits, ...customer } = stripKeys(item) as unknown as CustomerInfo & {
-    purchaseCount: number;
-    completedPurchases: number;
+  const { searchText, phoneDigits, ...customer } = stripKeys(item) as unknown as CustomerInfo & {
     searchText?: string;
     phoneDigits?: string;
   };
@@ -64,22 +62,7 @@ export function customerPuts(item: ReturnType<typeof customerItem>): TransactIte
 /** The item that holds an e-mail address for one customer. */
 export const emailClaim = (email: string, customerId: string) => ({ ...keys.customerEmail(email), customerId });
 
-/** What happens to a customer's counters: transactions, and completed ones, added. */
-export interface CustomerCounterDelta {
-  transactions: number;
-  completed: number;
-}
-
-/**
- * A customer's transaction counts: what its COUNTS item holds, plus what a customer stored
- * before that item existed kept on itself (never written since).
- */
-export function customerCounts(customer: Record<string, unknown>, counts: Record<string, unknown> | undefined) {
-  return {
-    transactions: Number(customer.purchaseCount ?? 0) + Number(counts?.purchaseCount ?? 0),
-    completed: Number(customer.completedPurchases ?? 0) + Number(counts?.completedPurchases ?? 0),
-  };
-}
+export { customerCounts } from '../counters/customer-counts.ts';
 
 /** A customer and its COUNTS item, in one BatchGetItem. */
 export function getCustomerWithCounts(db: Db, id: string, consistent = false) {
@@ -88,51 +71,6 @@ export function getCustomerWithCounts(db: Db, id: string, consistent = false) {
 
 /** The keys getCustomerWithCounts reads, for a caller that reads them with more in one call. */
 export const customerWithCountsKeys = (id: string) => ({ item: keys.customer(id), counts: keys.customerCounts(id) });
-
-/**
- * The ADD of a delta onto a customer's COUNTS item (no index keys there, so a purchase writes no
- * shared index partition), and what it changes on the dashboard totals: unique customers (any
- * transaction) and active ones (a completed one). Conditional only where a rule needs it: when
- * the change makes the customer's first transaction, first or last sale, on the count it read;
- * otherwise on the count staying on the same side of zero. A racing change of the same customer
- * makes the caller read again.
- */
-export function customerCountersUpdate(
-  customer: Record<string, unknown>,
-  counts: Record<string, unknown> | undefined,
-  delta: CustomerCounterDelta,
-  /** a new purchase: refused once the customer is erased (the erasure marks this item, so a racing one reads again) */
-  newPurchase = false,
-) {
-  const before = customerCounts(customer, counts);
-  const legacy = customerCounts(customer, undefined);
-  const conditions: string[] = [];
-  const values: Record<string, number> = { ':transactions': delta.transactions, ':completed': delta.completed };
-  const unique = Number(before.transactions + delta.transactions > 0) - Number(before.transactions > 0);
-  const active = Number(before.completed + delta.completed > 0) - Number(before.completed > 0);
-  const exactly = (name: 'purchaseCount' | 'completedPurchases', placeholder: string) => {
-    if (counts?.[name] === undefined) return `attribute_not_exists(${name})`;
-    values[placeholder] = Number(counts[name]);
-    return `${name} = ${placeholder}`;
-  };
-  if (unique !== 0) conditions.push(exactly('purchaseCount', ':seenTransactions'));
-  if (active !== 0) conditions.push(exactly('completedPurchases', ':seenCompleted'));
-  else if (delta.completed !== 0) {
-    // still a sale before and after: the stored count must keep the total at 1 or more
-    values[':least'] = Math.max(1, 1 - delta.completed) - legacy.completed;
-    conditions.push(`(${values[':least'] <= 0 ? 'attribute_not_exists(completedPurchases) OR ' : ''}completedPurchases >= :least)`);
-  }
-  if (newPurchase) conditions.push('attribute_not_exists(erasedAt)');
-  const update: TransactItem = {
-    Update: {
-      Key: keys.customerCounts(String(customer.id)),
-      UpdateExpression: 'ADD purchaseCount :transactions, completedPurchases :completed',
-      ...(conditions.length ? { ConditionExpression: conditions.join(' AND ') } : {}),
-      ExpressionAttributeValues: values,
-    },
-  };
-  return { update, totals: { uniqueCustomers: unique, activeCustomers: active } };
-}
 
 /**
  * The update that makes `addressId` the customer's Primary address of a type, conditional on
@@ -157,21 +95,15 @@ export const addressesDeletedAtOnce = 80;
 
 /**
  * The Deletes of a customer with no transactions, for one TransactWriteItems: the customer (on
- * the version read or sent, and no transaction counted on it: position 0), its COUNTS item (none
- * counted there either, so a first purchase racing in makes one of the two lose: position 1), the
- * claim on its e-mail address (if it is this customer's) and its addresses.
+ * the version read or sent: position 0), its COUNTS item (no transaction counted there, so a first
+ * purchase racing in makes one of the two lose: position 1), the claim on its e-mail address (if
+ * it is this customer's) and its addresses.
  */
 export function customerDeletes(current: Record<string, unknown>, addressIds: readonly string[], version: number): TransactItem[] {
   const id = String(current.id);
   const noneCounted = 'attribute_not_exists(purchaseCount) OR purchaseCount = :zero';
   return [
-    {
-      Delete: {
-        Key: keys.customer(id),
-        ConditionExpression: `version = :version AND (${noneCounted})`,
-        ExpressionAttributeValues: { ':version': version, ':zero': 0 },
-      },
-    },
+    { Delete: { Key: keys.customer(id), ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': version } } },
     { Delete: { Key: keys.customerCounts(id), ConditionExpression: noneCounted, ExpressionAttributeValues: { ':zero': 0 } } },
     {
       Delete: {

@@ -11,17 +11,16 @@ import { listPageInput } from '../shared.schema.ts';
 import {
   customerHasTransactionItems,
   fromItem as transactionFromItem,
+  rowFromItem as transactionRowFromItem,
   listCustomerTransactionItems,
 } from '../transaction/transaction.repo.ts';
-import { queueJob } from '../jobs/index.ts';
 import { announce, webhookOutbox } from '../webhook/outbox.ts';
 import { currentEndpoints } from '../webhook/webhook.repo.ts';
-import { withNames } from '../transaction/index.ts';
 import { deleteLeftoverAddresses, fromItem as addressFromItem, listAddressItems } from '../address/address.repo.ts';
-import { dailyFigures } from '../report/daily.repo.ts';
-import { getStatsItem, statsIncrement } from '../stats/stats.repo.ts';
+import { customerCounts } from '../counters/customer-counts.ts';
+import { counterWrites } from '../counters/moves.ts';
+import { getStatsItem } from '../stats/stats.repo.ts';
 import {
-  customerCounts,
   customerDeletes,
   customerItem,
   customerPuts,
@@ -34,6 +33,7 @@ import {
   updateCustomerItem,
 } from './customer.repo.ts';
 import { historyErasureJob, personalTerms, workErasure } from './customer-erasure.ts';
+import { renameCustomerJob } from './rename.job.ts';
 import { createCustomerInput, customerIdInput, customersPageInput, deleteCustomerInput, updateCustomerInput } from './customer.schema.ts';
 
 /** Puts a customer, claims its e-mail address, counts it (totals and its day's new customers) and records it, in one transaction. */
@@ -43,8 +43,7 @@ export const create = fn(createCustomerInput, async (db, input, actor) => {
   try {
     await transact(db, [
       ...customerPuts(item),
-      statsIncrement({ customerCount: 1 }),
-      ...dailyFigures({ date: item.createdAt, newCustomers: 1 }),
+      ...counterWrites({ totals: { customerCount: 1 }, days: [{ date: item.createdAt, add: { newCustomers: 1 } }] }),
       auditPut({ ...record, changes: diffFields(undefined, item, ['name', 'email', 'phone']) }),
       ...(await webhookOutbox(db, 'customer.created', fromItem(item))),
     ]);
@@ -70,7 +69,7 @@ export const update = fn(updateCustomerInput, async (db, input, actor) => {
       summary: `Edited ${input.name}`,
       changes: diffFields(before, input, ['name', 'email', 'phone']),
     }),
-    ...(String(before.name) !== input.name ? [queueJob('rename-customer', input.id, input.name, new Date())] : []),
+    ...(String(before.name) !== input.name ? [renameCustomerJob.queue(input.id, { name: input.name }, new Date())] : []),
   ]);
   return customer;
 });
@@ -90,7 +89,7 @@ const remove = fn(deleteCustomerInput, async (db, input, actor) => {
     ]);
     if (!item) throw notFound('Customer');
     const terms = await personalTerms(db, item);
-    if (anyTransaction || customerCounts(item, counts).transactions > 0) throw hasTransactions();
+    if (anyTransaction || customerCounts(counts).transactions > 0) throw hasTransactions();
     if (input.version !== undefined && input.version !== Number(item.version)) throw staleVersion('This customer was');
     try {
       await transact(db, [
@@ -99,8 +98,7 @@ const remove = fn(deleteCustomerInput, async (db, input, actor) => {
           addresses.map((a) => String(a.id)),
           Number(item.version),
         ),
-        statsIncrement({ customerCount: -1 }),
-        ...dailyFigures({ date: String(item.createdAt), newCustomers: -1 }),
+        ...counterWrites({ totals: { customerCount: -1 }, days: [{ date: String(item.createdAt), add: { newCustomers: -1 } }] }),
         auditPut({ actor, action: 'deleted', entity: 'customer', entityId: input.id, summary: 'Deleted the customer and their addresses' }),
         // the person leaves the history written about them too
         historyErasureJob(input.id, terms, new Date()),
@@ -152,7 +150,7 @@ export const addresses = fn(customerIdInput, async (db, { id }) => {
 /** The Purchase History tab: the customer's transactions with their events' titles, no list of events needed. */
 export const transactionHistory = fn(customerIdInput, async (db, { id }) => {
   const [, items] = await Promise.all([requireCustomer(db, id), listCustomerTransactionItems(db, id)]);
-  return withNames(db, items);
+  return items.map(transactionRowFromItem);
 });
 
 const byCreated = () => ({

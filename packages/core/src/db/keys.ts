@@ -64,17 +64,20 @@ export const keys = {
   auditMonth: (month: string) => ({ pk: 'AUDIT_MONTHS', sk: month }),
   auditMonthsPartition: 'AUDIT_MONTHS',
 
-  /** The dashboard totals: one shard (a suffix of shardSuffixes); readers add them all up. */
-  stats: (shard = '') => ({ pk: `STATS${shard}`, sk: 'GLOBAL' }),
-  /** One UTC day's figures for the whole business (`date` is yyyy-mm-dd), one shard of them. */
-  dayTotal: (date: string, shard = '') => ({ pk: `DAY#${date}${shard}`, sk: 'TOTAL' }),
-  /** One UTC day's figures for one event, one shard of them. */
-  dayEvent: (date: string, eventId: string, shard = '') => ({ pk: `DAY#${date}${shard}`, sk: `EVENT#${eventId}` }),
+  /** The dashboard totals: one shard (one of shardSuffixes); readers add them all up. */
+  stats: (shard: string) => ({ pk: `STATS${shard}`, sk: 'GLOBAL' }),
   /**
-   * One shard of an event's counters (sales, completed purchases, page views): a partition of its
-   * own, since DynamoDB's write limit is per partition. '' is where an event stored before shards
-   * keeps the counters it had.
+   * One UTC day's figures for the whole business (`date` is yyyy-mm-dd): a shard of them, or,
+   * without a shard, the day's folded item (counters/days.ts), which takes the shards once the day
+   * is over and every later change of that day.
    */
+  dayTotal: (date: string, shard = '') => ({ pk: `DAY#${date}${shard}`, sk: 'TOTAL' }),
+  /** One UTC day's figures for one event: a shard of them, or the folded item. */
+  dayEvent: (date: string, eventId: string, shard = '') => ({ pk: `DAY#${date}${shard}`, sk: `EVENT#${eventId}` }),
+  dayEventPrefix: 'EVENT#',
+  /** Every day before its `foldedBefore` (yyyy-mm-dd) is folded: readers read one item a day there. */
+  dayFold: () => ({ pk: 'DAY_FOLD', sk: 'DAY_FOLD' }),
+  /** One shard of an event's counters (sales, completed purchases, page views): a partition of its own, since DynamoDB's write limit is per partition. */
   eventCounter: (eventId: string, shard: string) => ({ pk: `EVENT_COUNTER#${eventId}${shard}`, sk: 'COUNTER' }),
   /** A customer's purchase counts, off the customer item (whose index every purchase would otherwise write). */
   customerCounts: (customerId: string) => ({ pk: `CUSTOMER#${customerId}`, sk: 'COUNTS' }),

@@ -201,3 +201,18 @@ export async function* queryPages(db: Db, input: QueryInput, pageSize = 500): As
     start = page.LastEvaluatedKey;
   } while (start);
 }
+
+/** The first item of an index partition in its sort order (undefined when empty): one Query of one item. */
+export async function firstOfPartition(db: Db, index: IndexName, partition: string) {
+  const result = await db.doc.send(
+    new QueryCommand({
+      TableName: db.tableName,
+      IndexName: index,
+      KeyConditionExpression: '#pk = :pk',
+      ExpressionAttributeNames: { '#pk': tableDefinition.globalIndexes[index].hashKey },
+      ExpressionAttributeValues: { ':pk': partition },
+      Limit: 1,
+    }),
+  );
+  return result.Items?.[0];
+}

@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { createHash } from 'node:crypto';
 
 /**
  * How many shards an item every purchase touches is split over (the totals, each day's figures,
@@ -19,24 +19,11 @@ function shardCount(value: string | undefined) {
 }
 
 /**
- * The suffixes a reader reads: '' first (the unsharded key written before shards existed, so a
- * table from before reads on without a migration), then '#0'..'#N-1'.
+ * The suffixes of a sharded key, '#0'..'#N-1': what a reader reads. (The unsuffixed keys of a
+ * table from before shards were moved onto these by a migration, maintenance/shard-legacy-keys.ts.)
+ * Which shard a counter move takes is counters/shards.ts's to say.
  */
-export const shardSuffixes: readonly string[] = ['', ...Array.from({ length: counterShards }, (_, s) => `#${s}`)];
-
-/** A shard for a counter move: any, so concurrent writers spread evenly. */
-export const randomShard = () => `#${randomInt(counterShards)}`;
+export const shardSuffixes: readonly string[] = Array.from({ length: counterShards }, (_, s) => `#${s}`);
 
 /** The shard of an item in a sharded index partition: fixed by its id, so every write of it lands in the same one. */
 export const shardOf = (id: string) => `#${createHash('sha1').update(id).digest().readUInt32BE(0) % counterShards}`;
-
-/** Adds up the numeric fields of shard items (strings and other fields are left out). */
-export function sumShards<T extends Record<string, number>>(items: readonly Record<string, unknown>[]): Partial<T> {
-  const sum: Record<string, number> = {};
-  for (const item of items) {
-    for (const [name, value] of Object.entries(item)) {
-      if (typeof value === 'number') sum[name] = (sum[name] ?? 0) + value;
-    }
-  }
-  return sum as Partial<T>;
-}

@@ -3,6 +3,8 @@ import {
   type BatchWriteCommandOutput,
   TransactWriteCommand,
   type TransactWriteCommandInput,
+  UpdateCommand,
+  type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { Db } from './client.ts';
 import { DomainError } from '../error.ts';
@@ -24,8 +26,20 @@ export interface Companion {
   committed: (db: Db) => void;
 }
 
+/**
+ * What an item turns into when its own condition fails: every item of the same `group` is
+ * replaced by its `item` and the transaction is sent again, in place, so the caller never sees
+ * that failure (a day's counter shard once the day is folded becomes an ADD on the folded item:
+ * counters/days.ts).
+ */
+export const fallback = Symbol('fallback');
+export interface Fallback {
+  group: string;
+  item: TransactItem;
+}
+
 /** One transaction item, without its TableName (added here). */
-export type TransactItem = Partial<Record<Operation, Record<string, unknown>>> & { [companion]?: Companion };
+export type TransactItem = Partial<Record<Operation, Record<string, unknown>>> & { [companion]?: Companion; [fallback]?: Fallback };
 
 /** The companions of a transaction's items, one per key. */
 const companionsOf = (items: readonly TransactItem[]) => [
@@ -52,6 +66,10 @@ export async function conditional(write: Promise<unknown>) {
   }
 }
 
+/** One conditional UpdateItem of this Db's table: true when it landed, false when its condition failed. */
+export const updateIf = (db: Db, update: Omit<UpdateCommandInput, 'TableName'>) =>
+  conditional(db.doc.send(new UpdateCommand({ TableName: db.tableName, ...update })));
+
 /**
  * Runs a write transaction; items name their table implicitly (this Db's). A transaction
  * cancelled only because another one touched the same items (TransactionConflict, e.g. two
@@ -60,19 +78,24 @@ export async function conditional(write: Promise<unknown>) {
 export async function transact(db: Db, items: TransactItem[]) {
   const companions = companionsOf(items);
   // Added last, so a failed condition's position still names the caller's own item.
-  const all = [...items, ...companions.flatMap((c) => c.item(db) ?? [])];
-  const command = new TransactWriteCommand({
-    TransactItems: all.map((item) => {
-      const [[kind, body]] = Object.entries(item) as [[string, Record<string, unknown>]];
-      return { [kind]: { ...body, TableName: db.tableName } };
-    }) as TransactItems,
-  });
+  let all = [...items, ...companions.flatMap((c) => c.item(db) ?? [])];
   for (let attempt = 0; ; attempt++) {
+    const command = new TransactWriteCommand({
+      TransactItems: all.map((item) => {
+        const [[kind, body]] = Object.entries(item) as [[string, Record<string, unknown>]];
+        return { [kind]: { ...body, TableName: db.tableName } };
+      }) as TransactItems,
+    });
     try {
       const result = await db.doc.send(command);
       for (const c of companions) c.committed(db);
       return result;
     } catch (error) {
+      const replaced = withFallbacks(all, failedConditions(error));
+      if (replaced) {
+        all = replaced;
+        continue;
+      }
       const busy = onlyBusy(error);
       if (!busy) throw error;
       // Out of tries: the store is too busy right now, which is a 503 to try again, never a 500.
@@ -80,6 +103,13 @@ export async function transact(db: Db, items: TransactItem[]) {
       await new Promise((r) => setTimeout(r, Math.random() * 10 * 2 ** Math.min(attempt, 5)));
     }
   }
+}
+
+/** The items with their fallbacks in, when every failed condition has one; else null. */
+function withFallbacks(items: TransactItem[], failed: number[] | null) {
+  if (!failed?.length || !failed.every((i) => items[i]?.[fallback])) return null;
+  const groups = new Set(failed.map((i) => items[i]![fallback]!.group));
+  return items.map((item) => (item[fallback] && groups.has(item[fallback].group) ? item[fallback].item : item));
 }
 
 /** Cancelled only by other transactions or throttling on its items (no condition of ours failed). */

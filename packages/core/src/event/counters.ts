@@ -1,25 +1,18 @@
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
-import { batchGet } from '../db/query.ts';
-import { randomShard, shardSuffixes, sumShards } from '../db/shards.ts';
-import { failedConditions, transact, type TransactItem } from '../db/write.ts';
-import { statsIncrement } from '../stats/stats.repo.ts';
+import { failedConditions, transact } from '../db/write.ts';
+import { eventFigures } from '../counters/figures.ts';
+import { counterWrites } from '../counters/moves.ts';
+import { readSharded } from '../counters/shards.ts';
 import { conversionMilli } from '../stats/stats.rules.ts';
 
-// An event's counters (sales, completed purchases, page views) are moved by every purchase of
-// it: on an on-sale night thousands a minute. They live in shards, each a partition of its own
-// (EVENT_COUNTER#id#s, db/shards.ts), each write an ADD on any one of them, so writers never
-// wait on each other. The event item carries a copy of their sum, with the conversion rank
-// (gsi2) derived from it, for the lists and the dashboard's top events; `refreshEventCounters`
-// brings that copy up to date, conditional on the copy it read, and moves the dashboard's
-// conversion totals by exactly what the copy's conversion moved.
-
-/** What happens to an event's counters: completed purchases, sales and page views added. */
-export interface EventCounterDelta {
-  completed: number;
-  salesCents: number;
-  views: number;
-}
+// An event's counters (sales, completed purchases, page views, transactions) are moved by every
+// purchase of it: on an on-sale night thousands a minute. They live in shards, each a partition
+// of its own (EVENT_COUNTER#id#s), moved by counters/ like every counter. The event item carries
+// a copy of their sum, with the conversion rank (gsi2) derived from it, for the lists and the
+// dashboard's top events; `refreshEventCounters` brings that copy up to date, conditional on the
+// copy it read, and moves the dashboard's conversion totals by exactly what the copy's conversion
+// moved.
 
 export interface EventCounts {
   completedPurchases: number;
@@ -28,37 +21,17 @@ export interface EventCounts {
 }
 
 /**
- * The ADD of a change onto one shard of the event's counters, to ride in the change's transaction.
- * Page views also add their UTC day (yyyy-mm-dd) to the shard's `viewDays`, so deleting the event
- * finds the day figures they moved without reading every day.
- */
-export function eventCounterAdd(eventId: string, delta: EventCounterDelta, viewDay?: string): TransactItem {
-  const days = delta.views > 0 && viewDay ? { ':days': new Set([viewDay]) } : undefined;
-  return {
-    Update: {
-      Key: keys.eventCounter(eventId, randomShard()),
-      UpdateExpression: `ADD completedPurchases :completed, salesCents :sales, pageViews :views, ops :one${days ? ', viewDays :days' : ''}`,
-      ExpressionAttributeValues: { ':completed': delta.completed, ':sales': delta.salesCents, ':views': delta.views, ':one': 1, ...days },
-    },
-  };
-}
-
-/**
  * The event item and the exact sum of its counters, in one BatchGetItem. `ops` counts the
  * writes the shards took: it only grows, so a copy made from a larger `ops` is the newer one.
- * An event stored before shards (no `countedOps`) still holds its counters itself: they count too.
  */
 export async function readEventCounts(db: Db, id: string, consistent = false) {
-  const found = await batchGet(db, [keys.event(id), ...shardSuffixes.map((s) => keys.eventCounter(id, s))], { consistent });
-  const item = found.find((i) => i.pk === keys.event(id).pk);
-  const shards = sumShards(found.filter((i) => i !== item));
-  const legacy = item && item.countedOps === undefined ? item : {};
-  const counts: EventCounts = {
-    completedPurchases: Number(shards.completedPurchases ?? 0) + Number(legacy.completedPurchases ?? 0),
-    salesCents: Number(shards.salesCents ?? 0) + Number(legacy.salesCents ?? 0),
-    pageViews: Number(shards.pageViews ?? 0) + Number(legacy.pageViews ?? 0),
-  };
-  return { item, counts, ops: Number(shards.ops ?? 0) };
+  const read = await readSharded(db, (s) => keys.eventCounter(id, s), [...eventFigures, 'ops'], {
+    consistent,
+    alongside: [keys.event(id)],
+  });
+  const { completedPurchases, salesCents, pageViews, transactions, ops } = read.sum;
+  const counts: EventCounts = { completedPurchases, salesCents, pageViews };
+  return { item: read.alongside[0], counts, transactions, ops, shards: read.shards };
 }
 
 /**
@@ -70,10 +43,6 @@ export async function refreshEventCounters(db: Db, id: string) {
   for (let attempt = 0; attempt < 5; attempt++) {
     const { item, counts, ops } = await readEventCounts(db, id, true);
     if (!item) return;
-    if (item.countedOps === undefined) {
-      await adoptLegacyCounters(db, item);
-      continue;
-    }
     const seen = Number(item.countedOps);
     if (seen >= ops) return;
     const views = Number(item.pageViews ?? 0);
@@ -98,43 +67,12 @@ export async function refreshEventCounters(db: Db, id: string) {
             },
           },
         },
-        ...(after !== before || viewed !== 0 ? [statsIncrement({ conversionSumMilli: after - before, viewedEventCount: viewed })] : []),
+        ...counterWrites({ totals: { conversionSumMilli: after - before, viewedEventCount: viewed } }),
       ]);
       return;
     } catch (error) {
       if (!failedConditions(error)?.length) throw error;
     }
-  }
-}
-
-/** An event stored before shards: its counters become its unsuffixed shard, once. */
-async function adoptLegacyCounters(db: Db, item: Record<string, unknown>) {
-  const id = String(item.id);
-  try {
-    await transact(db, [
-      {
-        Put: {
-          Item: {
-            ...keys.eventCounter(id, ''),
-            completedPurchases: Number(item.completedPurchases ?? 0),
-            salesCents: Number(item.salesCents ?? 0),
-            pageViews: Number(item.pageViews ?? 0),
-            ops: 0,
-          },
-          ConditionExpression: 'attribute_not_exists(pk)',
-        },
-      },
-      {
-        Update: {
-          Key: keys.event(id),
-          UpdateExpression: 'SET countedOps = :zero',
-          ConditionExpression: 'attribute_not_exists(countedOps)',
-          ExpressionAttributeValues: { ':zero': 0 },
-        },
-      },
-    ]);
-  } catch (error) {
-    if (!failedConditions(error)?.length) throw error; // another refresh adopted them first
   }
 }
 

@@ -3,18 +3,19 @@ import { announce, webhookOutbox } from '../webhook/outbox.ts';
 import { currentEndpoints } from '../webhook/webhook.repo.ts';
 import type { Db } from '../db/client.ts';
 import { queryAll, queryPage, queryPages } from '../db/query.ts';
-import { transact } from '../db/write.ts';
-import { eventCounterAdd, eventCountersMoved, readEventCounts } from './counters.ts';
+import { failedConditions, retry, transact, withRetry } from '../db/write.ts';
+import { eventCountersMoved, readEventCounts } from './counters.ts';
 import { notFound } from '../error.ts';
 import { fn } from '../fn.ts';
-import { dailyFigures } from '../report/daily.repo.ts';
-import { statsIncrement, statusCountDeltas } from '../stats/stats.repo.ts';
+import { counterWrites, eventCounterPuts } from '../counters/moves.ts';
+import { utcDay } from '../counters/figures.ts';
+import { statusCountDeltas } from '../stats/stats.repo.ts';
 import { listPageInput } from '../shared.schema.ts';
-import { queueJob } from '../jobs/index.ts';
 import { auditPut } from '../audit/audit.repo.ts';
 import { diffFields } from '../audit/audit.rules.ts';
-import { utcDay } from '../report/report.rules.ts';
-import { deleteEvent, setArchived } from './event-lifecycle.ts';
+import { renameEventJob } from './rename.job.ts';
+import { setArchived } from './event-lifecycle.ts';
+import { deleteEvent } from './event-delete.ts';
 import {
   editable,
   eventItem,
@@ -43,7 +44,8 @@ export const create = fn(createEventInput, async (db, input, actor) => {
   const record = { actor, action: 'create', entity: 'event' as const, entityId: item.id, summary: `Created ${item.title}` };
   await transact(db, [
     eventPut(item),
-    statsIncrement({ eventCount: 1, ...statusCountDeltas([{ to: item.status }]) }),
+    ...eventCounterPuts(item.id),
+    ...counterWrites({ totals: { eventCount: 1, ...statusCountDeltas([{ to: item.status }]) } }),
     auditPut({ ...record, changes: diffFields(undefined, item, editable) }),
     ...(await webhookOutbox(db, 'event.created', fromItem(item))),
   ]);
@@ -57,7 +59,7 @@ export const create = fn(createEventInput, async (db, input, actor) => {
 export const get = fn(eventIdInput, async (db, { id }) => {
   const { item, counts, ops } = await readEventCounts(db, id);
   if (!item) throw notFound('Event');
-  if (item.countedOps === undefined || Number(item.countedOps) < ops) void eventCountersMoved(db, id);
+  if (Number(item.countedOps) < ops) void eventCountersMoved(db, id);
   return fromItem({ ...item, ...counts });
 });
 
@@ -114,8 +116,8 @@ export const update = fn(updateEventInput, async (db, input, actor) => {
     const renamed = String(after.title) !== String(before.title);
     return [
       ...announce(endpoints, 'event.updated', fromItem(after)),
-      ...(Object.keys(counts).length ? [statsIncrement(counts)] : []),
-      ...(renamed ? [queueJob('rename-event', input.id, String(after.title), new Date())] : []),
+      ...counterWrites({ totals: counts }),
+      ...(renamed ? [renameEventJob.queue(input.id, { name: String(after.title) }, new Date())] : []),
       auditPut({
         actor,
         action: 'update',
@@ -135,13 +137,25 @@ export const update = fn(updateEventInput, async (db, input, actor) => {
  * dashboard's conversion totals) is refreshed.
  */
 export const addViews = fn(addPageViewsInput, async (db, { id, count }) => {
-  const item = await getEventItem(db, id, true);
-  if (!item) throw notFound('Event');
-  const now = new Date();
-  await transact(db, [
-    eventCounterAdd(id, { completed: 0, salesCents: 0, views: count }, utcDay(now)),
-    ...dailyFigures({ date: now, eventId: id, pageViews: count }),
-  ]);
+  await withRetry(async () => {
+    const item = await getEventItem(db, id, true);
+    if (!item) throw notFound('Event');
+    const now = new Date();
+    try {
+      await transact(
+        db,
+        counterWrites(
+          { event: { id, add: { pageViews: count }, viewDay: utcDay(now) }, days: [{ date: now, eventId: id, add: { pageViews: count } }] },
+          now,
+        ),
+      );
+    } catch (error) {
+      // a delete of the event holds its counters: read again (gone, it is a 404)
+      if (failedConditions(error)?.length) return retry;
+      throw error;
+    }
+    return true;
+  });
   await eventCountersMoved(db, id);
   return get(db, { id });
 });

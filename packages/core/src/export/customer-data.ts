@@ -4,7 +4,7 @@ import type { AuditEntity } from '../audit/audit.schema.ts';
 import type { CustomerInfo } from '../customer/customer.schema.ts';
 import type { Db } from '../db/client.ts';
 import { forEachLimited } from '../db/write.ts';
-import { withNames } from '../transaction/index.ts';
+import { rowFromItem } from '../transaction/transaction.repo.ts';
 import { customerTransactionPages, detailFromItem } from '../transaction/transaction.repo.ts';
 
 /** Transactions a Query page brings: each brings its own history, read a few at a time. */
@@ -47,7 +47,7 @@ export function customerData(db: Db, customer: CustomerInfo) {
     yield* arrayItems(entityAuditPages(db, 'customer', customer.id), (items) => items.map(auditFromItem));
     yield '],"transactions":[';
     yield* arrayItems(customerTransactionPages(db, customer.id, pageSize), async (items) => {
-      const [rows, histories] = [await withNames(db, items), new Map<string, unknown[]>()];
+      const [rows, histories] = [items.map(rowFromItem), new Map<string, unknown[]>()];
       await forEachLimited(
         items,
         16,

@@ -5,7 +5,7 @@ import { batchGet, queryPages } from '../db/query.ts';
 import { customerCounts } from '../customer/customer.repo.ts';
 import { forEachLimited } from '../db/write.ts';
 import { fn } from '../fn.ts';
-import { withNames } from '../transaction/index.ts';
+import { rowFromItem } from '../transaction/transaction.repo.ts';
 import { csvRow, plainDecimal } from './csv.rules.ts';
 import { customersCsvHeader, transactionsCsvHeader, transactionsExportInput } from './export.schema.ts';
 
@@ -52,7 +52,7 @@ export const transactionsCsv = fn(transactionsExportInput, async (db, input) => 
   async function* lines() {
     yield csvRow(transactionsCsvHeader);
     for await (const items of pages) {
-      const rows = await withNames(db, items);
+      const rows = items.map(rowFromItem);
       let text = '';
       rows.forEach((row, i) => {
         const item = items[i]!;
@@ -97,7 +97,7 @@ export async function customersCsv(db: Db) {
         items.map((c) => keys.customerCounts(String(c.id))),
       );
       const countsOf = new Map(stored.map((c) => [String(c.pk), c]));
-      const purchases = new Map(items.map((c) => [String(c.id), customerCounts(c, countsOf.get(String(c.pk))).transactions]));
+      const purchases = new Map(items.map((c) => [String(c.id), customerCounts(countsOf.get(String(c.pk))).transactions]));
       const spent = new Map<string, number>();
       await forEachLimited(
         items.filter((c) => purchases.get(String(c.id))! > 0),

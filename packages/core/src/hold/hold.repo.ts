@@ -1,5 +1,6 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { confirmItem, returnItem, type Take } from '../capacity/pool.ts';
+import type { Sweep } from '../jobs/registry.ts';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { stripKeys } from '../db/query.ts';
@@ -213,3 +214,12 @@ export async function sweepLapsedHolds(db: Db, now = new Date(), limit = 100) {
   );
   return ended;
 }
+
+/** The sweep as background work (core/background.ts): up to 100 per shard a run, the rest on the next. */
+export const lapsedHoldsSweep: Sweep = {
+  name: 'lapsed-holds',
+  async run(db, { now }) {
+    const ended = await sweepLapsedHolds(db, now, 100);
+    return { changed: ended, more: false };
+  },
+};

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
-import { claimJob, finishJob, getJobItem, pendingJobItems, releaseJob, saveJobCursor, type JobItem, type JobKind } from './job.repo.ts';
-import { erasureStep } from './erase-step.ts';
-import { renameStep } from './rename-step.ts';
+import { claimJob, finishJob, getJobItem, pendingJobItems, releaseJob, saveJobCursor, type JobItem } from './job.repo.ts';
+import type { DefinedJob, Registry, StepResult } from './registry.ts';
 
-export { queueJob, type JobKind } from './job.repo.ts';
+export { defineJob, type DefinedJob, type Registry, type Sweep } from './registry.ts';
 
 export interface RunOptions {
   /** stop starting new steps after this long (a step under way finishes); every run does at least one step */
@@ -18,10 +17,12 @@ export interface RunOptions {
 export interface RunResult {
   /** jobs completed and deleted */
   finished: number;
-  /** steps run, purchases read and purchases renamed */
+  /** steps run, items they read and changed */
   steps: number;
   read: number;
-  renamed: number;
+  changed: number;
+  /** sweeps run (registry.ts), and what they changed */
+  swept: number;
   /** true when the run stopped for its budget with work left */
   more: boolean;
 }
@@ -29,21 +30,33 @@ export interface RunResult {
 const jobsPerRun = 25;
 
 /**
- * Works the pending jobs (oldest queued first) a step at a time within a time budget. After each
- * step the job's cursor is saved, so a run cut off anywhere resumes from the last saved step. A
- * worker holds a job with a lease, so two runs (a timer and a kick, a cron and an invoke) never
- * work one job at once; a rename queued meanwhile makes the holder start over with the new name,
- * and a job is deleted only if no rename came after the one it applied.
+ * Works the pending jobs (oldest queued first) a step at a time within a time budget, then the
+ * sweeps. After each step the job's cursor is saved, so a run cut off anywhere resumes from the
+ * last saved step. A worker holds a job with a lease, so two runs (a timer and a kick, a cron and
+ * an invoke) never work one job at once; a job queued again meanwhile makes the holder start over
+ * with the new payload, and a job is deleted only if it was not queued again after the one applied.
  */
-export async function runPendingJobs(db: Db, options: RunOptions): Promise<RunResult> {
+export async function runPendingJobs(db: Db, registry: Registry, options: RunOptions): Promise<RunResult> {
   const run = jobRun(options);
   for (const queued of await pendingJobItems(db, jobsPerRun)) {
     if (run.outOfTime()) {
       run.result.more = true;
       break;
     }
-    await workJob(db, queued, run);
+    const kind = registry.jobs.find((k) => k.kind === queued.kind);
+    // a kind this code does not know (a newer version queued it) is left for a runner that does
+    if (kind) await workJob(db, kind, queued, run);
     if (run.result.more) break;
+  }
+  for (const sweep of registry.sweeps) {
+    if (run.outOfTime()) {
+      run.result.more = true;
+      break;
+    }
+    const done = await sweep.run(db, { now: new Date(), outOfTime: run.outOfTime });
+    run.result.swept += 1;
+    run.result.changed += done.changed;
+    run.result.more ||= done.more;
   }
   return run.result;
 }
@@ -53,18 +66,18 @@ export async function runPendingJobs(db: Db, options: RunOptions): Promise<RunRe
  * answer quickly but would rather finish at once calls (an erasure). True when the job is done
  * (or was already: no job left under that name).
  */
-export async function runJobNow(db: Db, kind: JobKind, targetId: string, options: RunOptions): Promise<boolean> {
-  const queued = await getJobItem(db, kind, targetId);
+export async function runJobNow<P>(db: Db, kind: DefinedJob<P>, targetId: string, options: RunOptions): Promise<boolean> {
+  const queued = await getJobItem(db, kind.kind, targetId);
   if (!queued) return true;
   const run = jobRun(options);
-  await workJob(db, queued, run);
+  await workJob(db, kind, queued, run);
   return run.result.finished > 0;
 }
 
 /** One run's budget, identity and tally. */
 function jobRun(options: RunOptions) {
   const deadline = Date.now() + options.budgetMs;
-  const result: RunResult = { finished: 0, steps: 0, read: 0, renamed: 0, more: false };
+  const result: RunResult = { finished: 0, steps: 0, read: 0, changed: 0, swept: 0, more: false };
   return {
     owner: randomUUID(),
     pageSize: options.pageSize ?? 200,
@@ -74,28 +87,19 @@ function jobRun(options: RunOptions) {
   };
 }
 
-/** The step a job's kind takes: each reads a page from its cursor and says where the next begins (null: done). */
-type Step = (
-  db: Db,
-  job: JobItem,
-  cursor: string | null | undefined,
-  limit: number,
-) => Promise<{ renamed: number; read: number; cursor: string | null }>;
-const stepOf = (job: JobItem): Step => (job.kind === 'erase-customer' ? erasureStep : renameStep);
-
 /**
  * Claims a job and works it a step at a time until it is done or the run is out of time (then the
  * job is released with its cursor saved, and `more` set).
  */
-async function workJob(db: Db, queued: JobItem, run: ReturnType<typeof jobRun>) {
+async function workJob<P>(db: Db, kind: DefinedJob<P>, queued: JobItem, run: ReturnType<typeof jobRun>) {
   const { owner, result } = run;
   if (!(await claimJob(db, queued, owner, Date.now(), Date.now() + run.leaseMs))) return;
   let job: JobItem | undefined = queued;
   while (job) {
-    const step: Awaited<ReturnType<Step>> = await stepOf(job)(db, job, job.cursor, run.pageSize);
+    const step: StepResult = await kind.step(db, { targetId: job.targetId, payload: kind.payload.parse(job) }, job.cursor, run.pageSize);
     result.steps += 1;
     result.read += step.read;
-    result.renamed += step.renamed;
+    result.changed += step.changed;
     const saved =
       step.cursor === null ? await finishJob(db, job, owner) : await saveJobCursor(db, job, owner, step.cursor, Date.now() + run.leaseMs);
     if (saved && step.cursor === null) {
@@ -123,7 +127,7 @@ export interface JobKick {
  * unless one is going, in which case that run goes round once more, so a job queued during a run
  * is not left for the timer. Runs back to back while a run ends with work left.
  */
-export function backgroundJobs(db: Db, options: { budgetMs?: number; onError?: (error: unknown) => void } = {}) {
+export function backgroundJobs(db: Db, registry: Registry, options: { budgetMs?: number; onError?: (error: unknown) => void } = {}) {
   let running: Promise<void> | undefined;
   let again = false;
   const budgetMs = options.budgetMs ?? 10_000;
@@ -132,7 +136,7 @@ export function backgroundJobs(db: Db, options: { budgetMs?: number; onError?: (
     let more = true;
     while (more || again) {
       again = false;
-      more = (await runPendingJobs(db, { budgetMs })).more;
+      more = (await runPendingJobs(db, registry, { budgetMs })).more;
     }
   };
   const kick = () => {

@@ -1,15 +1,9 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '../db/keys.ts';
+import { readDays, readEventsOnDays } from '../counters/days.ts';
 import { DomainError, notFound } from '../error.ts';
 import { getEventItem, getEventItems } from '../event/event.repo.ts';
 import { fn } from '../fn.ts';
-import { forEachLimited } from '../db/write.ts';
-import { shardSuffixes } from '../db/shards.ts';
-import { getDayItems } from './daily.repo.ts';
 import { addDays, dayCount, daysOf, figuresOf, previousRange, rangeConversion, sumFigures, utcDay, zeroFigures } from './report.rules.ts';
 import { maxReportDays, salesReportInput, type DayFigures, type EventFigures, type SalesReport } from './report.schema.ts';
-
-export { dailyFigures } from './daily.repo.ts';
 
 /** The range a report covers: the given days, or the last 30 days to today. Longer than a year is refused. */
 export function reportRange(input: { from?: string; to?: string }, now = new Date()) {
@@ -21,48 +15,37 @@ export function reportRange(input: { from?: string; to?: string }, now = new Dat
 }
 
 /**
- * Sales by UTC day over a range, with the same number of days before it for comparison: one
- * BatchGetItem of the range's day items and one of the previous range's (at most 366 + 366
- * keys), so the cost follows the range's length, never how many purchases exist.
+ * Sales by UTC day over a range, with the same number of days before it for comparison: the
+ * two ranges' days read together (counters/days.ts: one item per day that is over and folded,
+ * the shards of the few that are not), so the cost follows the range's length, never how many
+ * purchases exist.
  */
 export const sales = fn(salesReportInput, async (db, input): Promise<SalesReport> => {
   const { from, to } = reportRange(input);
   if (input.eventId && !(await getEventItem(db, input.eventId))) throw notFound('Event');
   const previous = previousRange(from, to);
-  const [current, before] = await Promise.all([
-    getDayItems(db, daysOf(from, to), input.eventId),
-    getDayItems(db, daysOf(previous.from, previous.to), input.eventId),
-  ]);
-  const days = daysOf(from, to).map((date) => ({ date, ...figuresOf(current.get(date)) }));
-  return { from, to, days, totals: sumFigures(days), previous: { ...previous, totals: sumFigures([...before.values()].map(figuresOf)) } };
+  const before = daysOf(previous.from, previous.to);
+  const figures = await readDays(db, [...before, ...daysOf(from, to)], input.eventId);
+  const days = daysOf(from, to).map((date) => ({ date, ...figuresOf(figures.get(date)) }));
+  return {
+    from,
+    to,
+    days,
+    totals: sumFigures(days),
+    previous: { ...previous, totals: sumFigures(before.map((date) => figuresOf(figures.get(date)))) },
+  };
 });
 
 /**
- * Each event's figures over a range (the Reports screen's table): one Query per day and shard of
- * that day's event items, so the cost is the days times the events that had activity on them,
+ * Each event's figures over a range (the Reports screen's table): each day's event items
+ * (counters/days.ts), so the cost is the days times the events that had activity on them,
  * whatever the history holds; then the titles with one BatchGetItem per 100 events.
  */
 export const eventsReport = fn(salesReportInput, async (db, input) => {
   const { from, to } = reportRange(input);
   const byEvent = new Map<string, DayFigures>();
-  const partitions = daysOf(from, to).flatMap((day) => shardSuffixes.map((shard) => keys.dayTotal(day, shard).pk));
-  await forEachLimited(partitions, 8, async (pk) => {
-    let start: Record<string, unknown> | undefined;
-    do {
-      const page = await db.doc.send(
-        new QueryCommand({
-          TableName: db.tableName,
-          KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-          ExpressionAttributeValues: { ':pk': pk, ':prefix': keys.dayEvent('', '').sk },
-          ExclusiveStartKey: start,
-        }),
-      );
-      for (const item of page.Items ?? []) {
-        const id = String(item.eventId);
-        byEvent.set(id, sumFigures([byEvent.get(id) ?? zeroFigures(), figuresOf(item)]));
-      }
-      start = page.LastEvaluatedKey;
-    } while (start);
+  await readEventsOnDays(db, daysOf(from, to), (id, counted) => {
+    byEvent.set(id, sumFigures([byEvent.get(id) ?? zeroFigures(), figuresOf(counted)]));
   });
   const events = await getEventItems(db, [...byEvent.keys()]);
   const titles = new Map(events.map((e) => [String(e.id), String(e.title)]));

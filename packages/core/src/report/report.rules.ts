@@ -1,11 +1,10 @@
+import { addDays } from '../counters/figures.ts';
 import type { DayFigures } from './report.schema.ts';
 
+// Days are counted where every counter is (counters/figures.ts); a report reads them from there.
+export { addDays, utcDay } from '../counters/figures.ts';
+
 const dayMs = 86_400_000;
-
-/** The UTC day (yyyy-mm-dd) an instant falls on. */
-export const utcDay = (instant: string | Date) => new Date(instant).toISOString().slice(0, 10);
-
-export const addDays = (day: string, count: number) => utcDay(new Date(Date.parse(`${day}T00:00:00.000Z`) + count * dayMs));
 
 /** Inclusive number of days from `from` to `to`. */
 export const dayCount = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / dayMs) + 1;
@@ -30,8 +29,8 @@ export const zeroFigures = (): DayFigures => ({
   pageViews: 0,
 });
 
-/** A stored day item as figures: absent counters are zero, net is revenue less refunds. */
-export function figuresOf(item: Record<string, unknown> | undefined): DayFigures {
+/** A day's counted figures as a report shows them: absent counters are zero, net is revenue less refunds. */
+export function figuresOf(item: Readonly<Record<string, number>> | undefined): DayFigures {
   const n = (name: string) => Number(item?.[name] ?? 0);
   const revenueCents = n('revenueCents');
   const refundsCents = n('refundsCents');

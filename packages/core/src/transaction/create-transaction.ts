@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { customerCountersUpdate, customerErased, customerExists, customerWithCountsKeys } from '../customer/customer.repo.ts';
+import { customerErased, customerExists, customerWithCountsKeys } from '../customer/customer.repo.ts';
+import { saleWrites } from '../counters/sale.ts';
 import { keys } from '../db/keys.ts';
 import { getNamed } from '../db/query.ts';
 import type { Db } from '../db/client.ts';
 import { failedConditions, retry, transact } from '../db/write.ts';
 import { notFound } from '../error.ts';
-import { eventCounterAdd, eventCountersMoved } from '../event/counters.ts';
-import { statsIncrement } from '../stats/stats.repo.ts';
+import { eventCountersMoved } from '../event/counters.ts';
 import { auditPut, type AuditInput } from '../audit/audit.repo.ts';
 import { diffFields } from '../audit/audit.rules.ts';
 import { systemActor, type Actor } from '../fn.ts';
@@ -14,7 +14,6 @@ import { idempotencyOf, writeOnce } from '../idempotency/idempotency.repo.ts';
 import { webhookOutbox } from '../webhook/outbox.ts';
 import { formatCents } from './money.ts';
 import type { TransactionInfo } from './transaction.schema.ts';
-import { completedDailyFigures } from './sale-counters.ts';
 import {
   fromItem,
   transactionItem,
@@ -26,11 +25,11 @@ import {
 
 /**
  * Records a transaction with every counter it moves, in one DynamoDB transaction: the
- * transaction and its id's pointer (both refused if the id is taken); the customer's counts
- * (conditional only on a first transaction or first sale, which move unique and active
- * customers); an ADD on a shard of the dashboard totals; a completed one also adds to a shard of
- * the event's counters and of its day's figures (on its purchase date); its history record; with
- * an Idempotency-Key, the answer, so a retry with that key gets it again and records nothing.
+ * transaction and its id's pointer (both refused if the id is taken); what a recorded sale moves
+ * (counters/sale.ts: the customer's counts, conditional only on a first transaction or first
+ * sale; ADDs on one shard of the totals, the event's counters, refused while the event is being
+ * deleted, and, completed, its purchase day's figures); its history record; with an
+ * Idempotency-Key, the answer, so a retry with that key gets it again and records nothing.
  * Nothing shared by buyers is read and written back, so an on-sale's purchases do not collide;
  * the event's copy of its counters (lists, rank) is refreshed after.
  */
@@ -49,27 +48,16 @@ export async function createTransaction(db: Db, input: CreateInput, actor = syst
     if (!customer.item) throw notFound('Customer');
     if (customer.item.erasedAt) throw customerErased();
     const item = transactionItem(input, { eventTitle: String(event.title), customerName: String(customer.item.name) }, id, now);
-    const amountCents = item.amountCents;
-    const customerChange = customerCountersUpdate(customer.item, customer.counts, { transactions: 1, completed: completed ? 1 : 0 }, true);
-    const totals: Record<string, number> = { transactionCount: 1, transactionAmountCents: amountCents };
-    if (customerChange.totals.uniqueCustomers) totals.uniqueCustomers = customerChange.totals.uniqueCustomers;
-    if (completed) {
-      totals.ticketSalesCents = amountCents;
-      if (customerChange.totals.activeCustomers) totals.activeCustomers = customerChange.totals.activeCustomers;
-    }
+    const counters = saleWrites(item, { kind: 'record', completed }, customer.counts);
     const answer = fromItem(item);
     const announced = await webhookOutbox(db, 'transaction.created', answer, now);
     try {
       await transact(db, [
         transactionPut(item),
         transactionPointerPut(item),
-        customerChange.update,
+        ...counters.items,
         // A customer with no transaction yet may be deleted meanwhile: the first one checks it is still there.
-        ...(customerChange.totals.uniqueCustomers ? [customerExists(input.customerId)] : []),
-        statsIncrement(totals),
-        ...(completed
-          ? [eventCounterAdd(input.eventId, { completed: 1, salesCents: amountCents, views: 0 }), ...completedDailyFigures(item)]
-          : []),
+        ...(counters.unique ? [customerExists(input.customerId)] : []),
         auditPut(createdRecord(item, actor), now),
         ...announced,
         ...keep(answer),

@@ -1,6 +1,4 @@
-import { getCustomerItems } from '../customer/customer.repo.ts';
 import type { Db } from '../db/client.ts';
-import { getEventItems } from '../event/event.repo.ts';
 import { failedConditions, forEachLimited, retry, transact } from '../db/write.ts';
 import { idempotencyOf, writeOnce } from '../idempotency/idempotency.repo.ts';
 import { DomainError, notFound } from '../error.ts';
@@ -26,7 +24,6 @@ import {
   transactionsPageInput,
   updateTransactionStatusInput,
   type BulkResult,
-  type TransactionRow,
 } from './transaction.schema.ts';
 
 /** Records a transaction and every counter it moves (POST /api/transactions). */
@@ -36,8 +33,7 @@ export const create = fn(createTransactionInput, (db, input, actor) => createTra
 export const get = fn(transactionIdInput, async (db, { id }) => {
   const item = await getTransactionItemById(db, id);
   if (!item) throw notFound('Transaction');
-  const [row] = await withNames(db, [item]);
-  return { ...detailFromItem(item), eventTitle: row!.eventTitle, customerName: row!.customerName };
+  return detailFromItem(item);
 });
 
 /** POST /api/transactions/{id}/status: a pending transaction becomes completed or failed. */
@@ -97,27 +93,8 @@ export const bulk = fn(bulkTransactionsInput, async (db, input, actor) => {
  */
 export const page = fn(transactionsPageInput, async (db, input) => {
   const result = await pageTransactionItems(db, input);
-  return { ...result, items: await withNames(db, result.items) };
+  return { ...result, items: result.items.map(rowFromItem) };
 });
-
-/**
- * Rows with names. Transactions written before names were kept on them (until the backfill has
- * run) get theirs from their events and customers, one BatchGetItem each for the lot.
- */
-export async function withNames(db: Db, items: Record<string, unknown>[]): Promise<TransactionRow[]> {
-  const rows = items.map(rowFromItem);
-  const eventIds = [...new Set(rows.filter((r) => r.eventTitle === null).map((r) => r.eventId))];
-  const customerIds = [...new Set(rows.filter((r) => r.customerName === null).map((r) => r.customerId))];
-  if (eventIds.length + customerIds.length === 0) return rows;
-  const [events, customers] = await Promise.all([getEventItems(db, eventIds), getCustomerItems(db, customerIds)]);
-  const titles = new Map(events.map((i) => [String(i.id), String(i.title)]));
-  const names = new Map(customers.map((i) => [String(i.id), String(i.name)]));
-  return rows.map((r) => ({
-    ...r,
-    eventTitle: r.eventTitle ?? titles.get(r.eventId) ?? null,
-    customerName: r.customerName ?? names.get(r.customerId) ?? null,
-  }));
-}
 
 /** Every transaction, newest first, a page at a time (GET /api/transactions streams them). */
 export async function* listPages(db: Db) {

@@ -1,16 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { applyCustomerCounterDeltas } from '../customer/customer.import.ts';
-import type { CustomerCounterDelta } from '../customer/customer.repo.ts';
 import { getCustomerItems } from '../customer/customer.repo.ts';
+import type { CustomerCounterDelta } from '../counters/customer-counts.ts';
+import { utcDay } from '../counters/figures.ts';
+import { applyMoves, type Moves } from '../counters/moves.ts';
+import { saleMoves } from '../counters/sale.ts';
 import type { Db } from '../db/client.ts';
 import { batchWrite } from '../db/write.ts';
 import { notFound } from '../error.ts';
-import { applyEventCounterDeltas } from '../event/event.import.ts';
-import type { EventCounterDelta } from '../event/counters.ts';
+import { applyEventCounterDeltas, type EventCounterDelta } from '../event/event.import.ts';
 import { getEventItems } from '../event/event.repo.ts';
-import { applyDailyFigures } from '../report/daily.repo.ts';
-import { utcDay } from '../report/report.rules.ts';
-import { addToStats } from '../stats/stats.repo.ts';
 import { transactionItem, transactionPointerPut, type CreateInput } from './transaction.repo.ts';
 
 /**
@@ -50,34 +49,34 @@ export async function importTransactions(
     { ...options, onProgress },
   );
 
+  // Each one's moves as createTransaction would make them (counters/sale.ts), added up per event,
+  // customer and day.
   const eventDeltas = new Map<string, EventCounterDelta>();
   const customerDeltas = new Map<string, CustomerCounterDelta>();
-  const totals = { transactionCount: 0, transactionAmountCents: 0, ticketSalesCents: 0 };
-  const days = new Map<string, { date: string; eventId: string; purchases: number; revenueCents: number }>();
+  const totals: Record<string, number> = {};
+  const days = new Map<string, Required<Moves>['days'][number] & { add: Record<string, number> }>();
+  const add = (into: Record<string, number>, from: Record<string, number | undefined>) => {
+    for (const [name, n] of Object.entries(from)) into[name] = (into[name] ?? 0) + (n ?? 0);
+  };
   for (const item of items) {
-    const completed = item.status === 'completed';
-    const event = eventDeltas.get(item.eventId) ?? { completed: 0, salesCents: 0, views: 0 };
-    if (completed) {
-      event.completed += 1;
-      event.salesCents += item.amountCents;
-      const date = utcDay(item.purchaseDate);
-      const day = days.get(`${date}#${item.eventId}`) ?? { date, eventId: item.eventId, purchases: 0, revenueCents: 0 };
-      day.purchases += 1;
-      day.revenueCents += item.amountCents;
-      days.set(`${date}#${item.eventId}`, day);
+    const { moves, customer } = saleMoves(item, { kind: 'record', completed: item.status === 'completed' });
+    add(totals, moves.totals ?? {});
+    eventDeltas.set(item.eventId, eventDeltas.get(item.eventId) ?? {});
+    add(eventDeltas.get(item.eventId) as Record<string, number>, moves.event?.add ?? {});
+    const counted = customerDeltas.get(item.customerId) ?? { transactions: 0, completed: 0 };
+    customerDeltas.set(item.customerId, {
+      transactions: counted.transactions + customer.transactions,
+      completed: counted.completed + customer.completed,
+    });
+    for (const day of moves.days ?? []) {
+      const key = `${utcDay(day.date)}#${day.eventId}`;
+      const sum = days.get(key) ?? { ...day, date: utcDay(day.date), add: {} };
+      add(sum.add, day.add);
+      days.set(key, sum);
     }
-    eventDeltas.set(item.eventId, event);
-    const customer = customerDeltas.get(item.customerId) ?? { transactions: 0, completed: 0 };
-    customer.transactions += 1;
-    customer.completed += completed ? 1 : 0;
-    customerDeltas.set(item.customerId, customer);
-    totals.transactionCount += 1;
-    totals.transactionAmountCents += item.amountCents;
-    totals.ticketSalesCents += completed ? item.amountCents : 0;
   }
   await applyEventCounterDeltas(db, eventDeltas);
   await applyCustomerCounterDeltas(db, customerDeltas);
-  await addToStats(db, totals);
-  await applyDailyFigures(db, [...days.values()]);
+  await applyMoves(db, [{ totals }, ...[...days.values()].map((day) => ({ days: [day] }))]);
   return items.length;
 }

@@ -8,10 +8,8 @@ import type { Server } from 'node:http';
 import { resolve, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createDb } from '@event-admin/core/db/client';
-import { backfillSearchFields } from '@event-admin/core/maintenance/backfill-search';
-import { backfillTransactionPointers } from '@event-admin/core/maintenance/backfill-transaction-ids';
-import { backfillEventDates } from '@event-admin/core/maintenance/backfill-event-dates';
-import { backgroundJobs } from '@event-admin/core/jobs/index';
+import { runMigrations } from '@event-admin/core/maintenance/migrations';
+import { backgroundJobs } from '@event-admin/core/background';
 import * as Stats from '@event-admin/core/stats/index';
 import { createApp } from '../app.ts';
 import { compression } from '../compress.ts';
@@ -120,12 +118,11 @@ async function listen(env: NodeJS.ProcessEnv, endpoint: string, where: { port: n
   }
   const created = await ensureTable(endpoint, config.tableName);
   const db = createDb(config);
-  const backfill = await backfillSearchFields(db, { tableIsNew: created });
-  if (backfill.updated > 0) console.log(`Added search fields to ${backfill.updated} stored items (a one-off upgrade).`);
-  const pointers = await backfillTransactionPointers(db, { tableIsNew: created });
-  if (pointers.updated > 0) console.log(`Made ${pointers.updated} stored transactions findable by id (a one-off upgrade).`);
-  const dates = await backfillEventDates(db, { tableIsNew: created });
-  if (dates.updated > 0) console.log(`Indexed ${dates.updated} stored events by date and counted them by status (a one-off upgrade).`);
+  // The data migrations this table has not recorded (core/maintenance/migrations.ts), before it serves.
+  const migrated = await runMigrations(db, { tableIsNew: created });
+  for (const [name, updated] of Object.entries(migrated.ran)) {
+    if (!created) console.log(`Upgraded the stored data: ${name} (${updated} changed, once).`);
+  }
 
   const seed = (env.SEED || 'demo').toLowerCase();
   if (seed !== 'none' && (await Stats.isEmpty(db))) {
@@ -138,8 +135,9 @@ async function listen(env: NodeJS.ProcessEnv, endpoint: string, where: { port: n
     console.log(` done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }
 
-  // Renames put their names on the purchases in this process, after answering (core/jobs/): kicked
-  // by each rename, and at start and on a timer so a job cut off by a stop or a crash resumes.
+  // Background work runs in this process (core/background.ts): the jobs a rename or an erasure
+  // queues, kicked by them, and at start and on a timer, so a job cut off by a stop or a crash
+  // resumes and the days that are over are folded (counters/fold.ts).
   const jobs = backgroundJobs(db);
   void jobs.kick();
   setInterval(() => void jobs.kick(), jobsEveryMs).unref();

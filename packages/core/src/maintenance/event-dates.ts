@@ -1,26 +1,24 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Db } from '../db/client.ts';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { readSharded } from '../counters/shards.ts';
 import { keys } from '../db/keys.ts';
 import { queryAll } from '../db/query.ts';
 import { forEachLimited, isConditionFailure } from '../db/write.ts';
 import { dateKeys, eventsByCreated } from '../event/event.repo.ts';
 import { eventStatuses } from '../event/event.rules.ts';
 import { statusCountField } from '../stats/stats.repo.ts';
-
-const migration = keys.migration('event-dates-status-counts-v1');
+import type { Migration } from './migration.ts';
 
 /**
  * Events written before the dashboard panels read indexes and counters lack their date index keys
- * (gsi3, and the sparse gsi4 for draft and active events), and the totals item lacks the counts
- * per status. This reads the events once, sets the missing keys, sets the counts from what it
- * read, then records that it ran. It runs at start, before the server takes requests, so no write
- * can slip between the count and the set; run again, it does nothing.
+ * (gsi3, and the sparse gsi4 for draft and active events), and the totals lack the counts per
+ * status. This reads the events once, sets the missing keys, and sets the counts from what it
+ * read (on one shard, less what the others already hold). It runs before the server takes
+ * requests (npm start) or before the new version does (a deploy), so no write slips between the
+ * count and the set.
  */
-export async function backfillEventDates(db: Db, options: { tableIsNew?: boolean } = {}) {
-  const done = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: migration, ConsistentRead: true }));
-  if (done.Item) return { updated: 0 };
-  let updated = 0;
-  if (!options.tableIsNew) {
+export const eventDates: Migration = {
+  name: 'event-dates-status-counts-v1',
+  async run(db) {
     const events = await queryAll(db, eventsByCreated('asc'));
     const missing = events.filter((e) => e.gsi3pk === undefined);
     await forEachLimited(missing, 8, async (e) => {
@@ -41,19 +39,21 @@ export async function backfillEventDates(db: Db, options: { tableIsNew?: boolean
           if (!isConditionFailure(error)) throw error;
         });
     });
-    const counts = Object.fromEntries(eventStatuses.map((s) => [statusCountField(s), events.filter((e) => e.status === s).length]));
+    const fields = eventStatuses.map(statusCountField);
+    const first = keys.stats('#0');
+    const { shards } = await readSharded(db, keys.stats, fields, { consistent: true });
+    const counted = (field: string) => shards.filter((s) => s.pk !== first.pk).reduce((sum, s) => sum + Number(s[field] ?? 0), 0);
+    const counts = Object.fromEntries(
+      eventStatuses.map((s) => [statusCountField(s), events.filter((e) => e.status === s).length - counted(statusCountField(s))]),
+    );
     await db.doc.send(
       new UpdateCommand({
         TableName: db.tableName,
-        Key: keys.stats(),
-        UpdateExpression: `SET ${Object.keys(counts)
-          .map((name) => `${name} = :${name}`)
-          .join(', ')}`,
+        Key: first,
+        UpdateExpression: `SET ${fields.map((name) => `${name} = :${name}`).join(', ')}`,
         ExpressionAttributeValues: Object.fromEntries(Object.entries(counts).map(([name, n]) => [`:${name}`, n])),
       }),
     );
-    updated = missing.length;
-  }
-  await db.doc.send(new PutCommand({ TableName: db.tableName, Item: { ...migration, ranAt: new Date().toISOString(), updated } }));
-  return { updated };
-}
+    return { updated: missing.length };
+  },
+};
