@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
-import { queryAll } from '../db/query.ts';
+import { queryPartition } from '../db/query.ts';
 import { transact, type TransactItem } from '../db/write.ts';
 import type { ApiTokenInfo, ApiTokenScope } from './api-token.schema.ts';
 
@@ -50,12 +50,7 @@ export async function getApiToken(db: Db, tokenHash: string) {
 
 /** Settings > Security > API tokens: all of them, newest first. */
 export async function listApiTokenItems(db: Db) {
-  const items = await queryAll(db, {
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': 'TOKENS' },
-    ScanIndexForward: false,
-  });
+  const items = await queryPartition(db, 'gsi1', 'TOKENS', 'newest');
   return items.map(fromItem);
 }
 

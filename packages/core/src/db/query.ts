@@ -216,3 +216,13 @@ export async function firstOfPartition(db: Db, index: IndexName, partition: stri
   );
   return result.Items?.[0];
 }
+
+/** Every item of a small index partition (a team's members, sessions, tokens), in its sort order or newest first. */
+export const queryPartition = (db: Db, index: IndexName, partition: string, order: 'oldest' | 'newest' = 'oldest') =>
+  queryAll(db, {
+    IndexName: index,
+    KeyConditionExpression: '#pk = :pk',
+    ExpressionAttributeNames: { '#pk': tableDefinition.globalIndexes[index].hashKey },
+    ExpressionAttributeValues: { ':pk': partition },
+    ScanIndexForward: order === 'oldest',
+  });

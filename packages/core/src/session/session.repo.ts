@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { transact, type TransactItem } from '../db/write.ts';
-import { queryAll } from '../db/query.ts';
+import { queryPartition } from '../db/query.ts';
 
 export interface SessionItem {
   /** the public id shown in Manage Sessions; never the token */
@@ -115,12 +115,7 @@ export const sessionEpochUpdate = (tokenHash: string, epoch: number): TransactIt
 
 /** Manage Sessions: every stored session, newest first (expired ones linger until TTL removes them). */
 export async function listSessionItems(db: Db) {
-  const items = await queryAll(db, {
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': 'SESSIONS' },
-    ScanIndexForward: false,
-  });
+  const items = await queryPartition(db, 'gsi1', 'SESSIONS', 'newest');
   return items.map(fromItem);
 }
 

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
-import { queryAll } from '../db/query.ts';
+import { queryPartition } from '../db/query.ts';
 import { transact, type TransactItem } from '../db/write.ts';
 import type { UserInfo, UserStatus } from './user.schema.ts';
 
@@ -60,12 +60,7 @@ export async function getUserByUsername(db: Db, username: string) {
 
 /** Settings > Team: every member, oldest first (a team is dozens, not thousands). */
 export async function listUsers(db: Db) {
-  const items = await queryAll(db, {
-    IndexName: 'gsi1',
-    KeyConditionExpression: 'gsi1pk = :pk',
-    ExpressionAttributeValues: { ':pk': 'USERS' },
-    ScanIndexForward: true,
-  });
+  const items = await queryPartition(db, 'gsi1', 'USERS', 'oldest');
   return items.map(fromItem);
 }
 
