@@ -23,7 +23,8 @@ function formatter(zone: string, use: string, options: Intl.DateTimeFormatOption
   return found;
 }
 
-const toMs = (instant: Instant) => (instant instanceof Date ? instant.getTime() : typeof instant === 'number' ? instant : Date.parse(instant));
+const toMs = (instant: Instant) =>
+  instant instanceof Date ? instant.getTime() : typeof instant === 'number' ? instant : Date.parse(instant);
 
 /** An IANA name rather than an offset ('+05:00'), which newer engines accept as a zone too. */
 const namePattern = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
@@ -73,7 +74,14 @@ export function wallClock(instant: Instant, zone: string): WallClock {
     second: 'numeric',
   }).formatToParts(toMs(instant));
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return { year: part('year'), month: part('month'), day: part('day'), hour: part('hour') % 24, minute: part('minute'), second: part('second') };
+  return {
+    year: part('year'),
+    month: part('month'),
+    day: part('day'),
+    hour: part('hour') % 24,
+    minute: part('minute'),
+    second: part('second'),
+  };
 }
 
 const wallMs = (c: WallClock) => Date.UTC(c.year, c.month - 1, c.day, c.hour, c.minute, c.second);

@@ -633,6 +633,9 @@ export const operations: Readonly<Record<string, Operation>> = {
     operationId: 'saveAppSettings',
     tag: 'Settings',
     summary: 'Save the global settings',
+    description:
+      "SPEC's body is `{serviceFeePercentage}`. `timeZone` (an IANA name) is optional: left out, the zone stays as it is; " +
+      'an unknown one is refused with 400 `Unknown time zone` and nothing changes.',
     access: 'data',
     procedure: 'settings.save',
     answer: json(200, R.appSettingsInfo, 'The settings as saved.'),

@@ -354,8 +354,8 @@ export type TransactionTotalsChecks = Expect<Equal<z.output<typeof transactionTo
 
 export const appSettingsInfo = named(
   'AppSettingsInfo',
-  'The global settings (`updatedAt` null until first saved).',
-  z.object({ serviceFeePercentage: z.string(), updatedAt: timestamp.nullable(), version: count }),
+  "The global settings (`updatedAt` null until first saved; `timeZone` the business's IANA zone, `UTC` until set).",
+  z.object({ serviceFeePercentage: z.string(), timeZone: z.string(), updatedAt: timestamp.nullable(), version: count }),
 );
 export type AppSettingsInfoChecks = Expect<Equal<z.output<typeof appSettingsInfo>, AppSettingsInfo>>;
 
