@@ -32,5 +32,5 @@ export interface EventsByStatus {
   total: number;
 }
 
-/** dashboard.upcoming: events dated from `from` on (the caller's start of today; the UTC day's start when left out). */
+/** dashboard.upcoming: events dated from `from` on; left out, each event judged by its own clock (issue 32). */
 export const upcomingEventsInput = z.object({ from: parseableDate('From must be a date').optional() }).default({});

@@ -174,13 +174,14 @@ export type TopEventChecks = Expect<Equal<z.output<typeof topEvent>, TopEvent>>;
 
 export const eventInfo = named(
   'EventInfo',
-  'An event with its counters (`sales` in dollars of completed purchases).',
+  "An event with its counters (`sales` in dollars of completed purchases); `timeZone` the IANA zone its date and time are read in, null for the business's.",
   z.object({
     id: z.string(),
     title: z.string(),
     description: z.string(),
     date: timestamp,
     time: z.string(),
+    timeZone: z.string().nullable(),
     venue: z.string(),
     status: z.enum(eventStatuses),
     sales: z.number(),
