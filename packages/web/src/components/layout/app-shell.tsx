@@ -1,5 +1,6 @@
 import { Outlet, useMatches } from '@tanstack/react-router';
 import { useCallback, useRef, useState } from 'react';
+import { trpc } from '../../lib/trpc.ts';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 
@@ -13,6 +14,9 @@ export function AppShell() {
     // After React has lifted `inert` from the page, or the button cannot take focus.
     if (returnFocus) requestAnimationFrame(() => menuButton.current?.focus());
   }, []);
+  // The business's time zone, read with the screen's own first reads (one batch): every date shown
+  // is in it (lib/business-zone.ts takes it from the cache as the answer lands).
+  trpc.settings.get.useQuery();
   const matches = useMatches();
   const title = [...matches].reverse().find((m) => m.staticData?.title)?.staticData.title ?? 'Dashboard';
   return (
