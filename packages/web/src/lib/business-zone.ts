@@ -1,14 +1,17 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { useSyncExternalStore } from 'react';
 import { defaultTimeZone } from '@event-admin/core/time/zone';
 import { createStore } from './store.ts';
 
 /**
  * The business's time zone (Settings > Global Settings): the zone every date on the screens, every
  * "today" and every default day is read in. Held outside React so that plain functions (a table's
- * cells, lib/format.ts) read it; UTC until the settings arrive. Screens drawn after a change use the
- * new zone.
+ * cells, lib/format.ts) read it; UTC until the settings arrive.
  */
 export const businessZone = createStore(defaultTimeZone);
+
+/** The zone in a component that must render again when it changes (the shell, which redraws the screen). */
+export const useBusinessZone = () => useSyncExternalStore(businessZone.subscribe, businessZone.get);
 
 /**
  * Follows the settings query: the zone is set the moment its answer lands in the cache (a read or
