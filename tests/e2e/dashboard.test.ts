@@ -25,10 +25,11 @@ describe('dashboard', () => {
     await page.getByTestId('status-count-row').first().waitFor({ timeout: 10_000 });
     await page.locator('.apexcharts-canvas').waitFor({ timeout: 10_000 });
     expect(requests.map((r) => r.url())).toHaveLength(1);
-    // with the top bar's bell, which reads its notable history entries on every page, in the same batch
-    const shell = ['audit.list'];
+    // with the top bar's bell, which reads its notable history entries on every page, and the
+    // business's time zone (the shell's), in the same batch
+    const shell = ['audit.list', 'settings.get'];
     const own = ['dashboard.eventsByStatus', 'dashboard.stats', 'dashboard.topEvents', 'dashboard.upcoming', 'events.recent'];
-    expect(procedures(requests[0]!.url()).sort()).toEqual([...shell, ...own]);
+    expect(procedures(requests[0]!.url()).sort()).toEqual([...shell, ...own].sort());
     // Every form control has a label, every button a name.
     const unlabelled = await page.evaluate(() =>
       [
@@ -144,10 +145,13 @@ describe('dashboard', () => {
 
     const upcoming = page.getByTestId('upcoming-events');
     await expect.poll(() => upcoming.getByRole('heading', { level: 2 }).innerText(), { timeout: waitMs }).toBe('Upcoming Events');
-    const today = new Date();
-    today.setHours(0, 0, 0, 0);
+    // each event is upcoming until its day is over on its own clock (its zone, else the business's: UTC here)
+    const dayIn = (zone: string, instant: string | number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date(instant));
+    const notOver = (e: { date: string; timeZone?: string | null }) =>
+      dayIn(e.timeZone ?? 'UTC', e.date) >= dayIn(e.timeZone ?? 'UTC', Date.now());
     const expected = events
-      .filter((e) => e.status !== 'cancelled' && e.status !== 'completed' && new Date(e.date).getTime() >= today.getTime())
+      .filter((e) => e.status !== 'cancelled' && e.status !== 'completed' && notOver(e))
       .sort((a, b) => a.date.localeCompare(b.date) || a.id.localeCompare(b.id))
       .slice(0, 5)
       .map((e) => e.title);

@@ -57,7 +57,7 @@ describe('Reports screen', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^transactions-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await readFile((await download.path())!, 'utf8');
-    expect(csv.split('\r\n')[0]).toBe('ID,Date,Event,Customer,Amount,Refunded,Status,Payment Method');
+    expect(csv.split('\r\n')[0]).toBe('ID,Date,Local Date,Event,Customer,Amount,Refunded,Status,Payment Method');
     expect(csv.match(/\r\n/g)).toHaveLength(all.length + 1);
     await visible(page.getByText('Export downloaded'));
   });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, type TestApi, startSignedIn } from '../setup/api.ts';
+import { parseCsv } from './csv.helpers.ts';
 import { cents, createCustomer, createEvent, createTransaction, expectError, followLinks, inBatches, ok } from './helpers.ts';
 
 let api: TestApi;
@@ -7,43 +8,12 @@ let client: Client;
 beforeAll(async () => ({ api, client } = await startSignedIn()));
 afterAll(() => api.stop());
 
-/** An RFC 4180 reader, written out here so the test does not trust the writer's own rules. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const endCell = () => {
-    row.push(cell);
-    cell = '';
-  };
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted && ch === '"' && text[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (quoted && ch === '"') quoted = false;
-    else if (quoted) cell += ch;
-    else if (ch === '"') quoted = true;
-    else if (ch === ',') endCell();
-    else if (ch === '\r' && text[i + 1] === '\n') {
-      endCell();
-      rows.push(row);
-      row = [];
-      i++;
-    } else cell += ch;
-  }
-  if (cell !== '' || row.length) {
-    endCell();
-    rows.push(row);
-  }
-  return rows;
-}
-
 const hostile = ['=HYPERLINK("http://x.test","click")', 'Comma, Inc.', 'Say "hi"', 'Two\nlines', '+1 plus', '@at', '-minus'];
 /** What a spreadsheet-safe cell holds for a text: formulas defused with a leading '. */
 const safe = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 const decimal = (amount: string) => (cents(amount) / 100).toFixed(2);
+/** Date and Local Date of an instant while the business zone is UTC (the default): to the second, with +00:00, and its day. */
+const inUtc = (iso: string) => [`${iso.slice(0, 19)}+00:00`, iso.slice(0, 10)];
 
 describe('exports', () => {
   let events: any[];
@@ -64,7 +34,7 @@ describe('exports', () => {
     expect(result.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(result.headers.get('content-disposition')).toMatch(/^attachment; filename="transactions-[\d-]+\.csv"$/);
     const [header, ...rows] = parseCsv(result.text);
-    expect(header).toEqual(['ID', 'Date', 'Event', 'Customer', 'Amount', 'Refunded', 'Status', 'Payment Method']);
+    expect(header).toEqual(['ID', 'Date', 'Local Date', 'Event', 'Customer', 'Amount', 'Refunded', 'Status', 'Payment Method']);
 
     const all: any[] = ok(await client.get('/api/transactions'));
     const eventTitle = new Map(events.map((e) => [e.id, e.title]));
@@ -72,7 +42,7 @@ describe('exports', () => {
     expect(rows).toEqual(
       all.map((t) => [
         t.id,
-        t.purchaseDate,
+        ...inUtc(t.purchaseDate),
         safe(eventTitle.get(t.eventId)),
         safe(customerName.get(t.customerId)),
         decimal(t.amount),
@@ -82,21 +52,21 @@ describe('exports', () => {
       ]),
     );
     expect(rows.map((r) => r[1])).toEqual([...rows.map((r) => r[1]!)].sort().reverse());
-    expect(rows.some((r) => r[3] === '\'=HYPERLINK("http://x.test","click")')).toBe(true);
+    expect(rows.some((r) => r[4] === '\'=HYPERLINK("http://x.test","click")')).toBe(true);
   });
 
   it('filters by days, status and event', async () => {
     const get = async (query: string) => parseCsv((await client.get(`/api/exports/transactions.csv?${query}`)).text).slice(1);
     expect((await get('from=2026-03-02&to=2026-03-04')).map((r) => r[1])).toEqual([
-      '2026-03-04T10:00:00.000Z',
-      '2026-03-03T10:00:00.000Z',
-      '2026-03-02T10:00:00.000Z',
+      '2026-03-04T10:00:00+00:00',
+      '2026-03-03T10:00:00+00:00',
+      '2026-03-02T10:00:00+00:00',
     ]);
-    expect((await get('status=pending')).map((r) => r[6])).toEqual(['pending', 'pending']);
+    expect((await get('status=pending')).map((r) => r[7])).toEqual(['pending', 'pending']);
     expect((await get('from=2026-03-05')).length).toBe(3);
     expect((await get('to=2026-03-01')).length).toBe(1);
     const one = await get(`eventId=${events[2]!.id}&from=2026-03-01&to=2026-03-31`);
-    expect(one.map((r) => r[2])).toEqual(['Say "hi" event']);
+    expect(one.map((r) => r[3])).toEqual(['Say "hi" event']);
     expectError(await client.get('/api/exports/transactions.csv?status=lost'), 400, 'Status must be one of');
     expectError(await client.get('/api/exports/transactions.csv?from=2026-13-01'), 400);
     expectError(
@@ -111,14 +81,14 @@ describe('exports', () => {
     expect(result.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(result.headers.get('content-disposition')).toMatch(/^attachment; filename="customers-[\d-]+\.csv"$/);
     const [header, ...rows] = parseCsv(result.text);
-    expect(header).toEqual(['ID', 'Name', 'Email', 'Phone', 'Created', 'Purchases', 'Net Spent']);
+    expect(header).toEqual(['ID', 'Name', 'Email', 'Phone', 'Created', 'Local Date', 'Purchases', 'Net Spent']);
     const list: any[] = ok(await client.get('/api/customers'));
     const all: any[] = ok(await client.get('/api/transactions'));
     expect(rows).toEqual(
       list.map((c) => {
         const theirs = all.filter((t) => t.customerId === c.id);
         const net = theirs.filter((t) => t.status === 'completed').reduce((sum, t) => sum + cents(t.amount), 0);
-        return [c.id, safe(c.name), c.email, c.phone, c.createdAt, String(theirs.length), (net / 100).toFixed(2)];
+        return [c.id, safe(c.name), c.email, c.phone, ...inUtc(c.createdAt), String(theirs.length), (net / 100).toFixed(2)];
       }),
     );
   });

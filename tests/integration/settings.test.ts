@@ -10,7 +10,7 @@ afterAll(() => api.stop());
 
 describe('GET/POST /api/app-settings', () => {
   it('defaults the service fee to 18 before anything is saved', async () => {
-    expect(ok(await client.get('/api/app-settings'))).toEqual({ serviceFeePercentage: '18', updatedAt: null, version: 0 });
+    expect(ok(await client.get('/api/app-settings'))).toEqual({ serviceFeePercentage: '18', timeZone: 'UTC', updatedAt: null, version: 0 });
   });
 
   it('a save carrying the version 0 it read is refused once someone else saved first', async () => {
@@ -57,5 +57,49 @@ describe('GET/POST /api/app-settings', () => {
 
   it('refuses a version of the wrong type', async () => {
     expectError(await client.post('/api/app-settings', { serviceFeePercentage: '5', version: 'one' }), 400, 'version must be a number');
+  });
+});
+
+describe('the business time zone (issue 32)', () => {
+  /** The newest history record of the app settings. */
+  const latestRecord = async () => ok(await client.get('/api/audit?entity=settings&id=app&limit=1')).items[0];
+
+  it("is set with the service fee, read back, and kept by a POST that sends only the fee (SPEC's body)", async () => {
+    const saved = ok(await client.post('/api/app-settings', { serviceFeePercentage: '19', timeZone: 'America/New_York' }));
+    expect(saved).toMatchObject({ serviceFeePercentage: '19', timeZone: 'America/New_York' });
+    expect(ok(await client.get('/api/app-settings'))).toEqual(saved);
+
+    const feeOnly = ok(await client.post('/api/app-settings', { serviceFeePercentage: '20' }));
+    expect(feeOnly).toMatchObject({ serviceFeePercentage: '20', timeZone: 'America/New_York', version: saved.version + 1 });
+    expect(ok(await client.get('/api/app-settings')).timeZone).toBe('America/New_York');
+  });
+
+  it('is in the history like every setting, with before and after', async () => {
+    ok(await client.post('/api/app-settings', { serviceFeePercentage: '20', timeZone: 'Asia/Kolkata' }));
+    expect(await latestRecord()).toMatchObject({
+      entity: 'settings',
+      entityId: 'app',
+      actor: 'admin',
+      changes: [{ field: 'timeZone', from: 'America/New_York', to: 'Asia/Kolkata' }],
+    });
+  });
+
+  it('refuses an unknown zone with 400 Unknown time zone and changes nothing', async () => {
+    const before = ok(await client.get('/api/app-settings'));
+    for (const timeZone of ['Mars/Olympus_Mons', '', '+05:00', 'America/New York', 'x'.repeat(500)]) {
+      const result = await client.post('/api/app-settings', { serviceFeePercentage: '99', timeZone });
+      expectError(result, 400, 'Unknown time zone');
+    }
+    expectError(await client.post('/api/app-settings', { serviceFeePercentage: '99', timeZone: 5 }), 400, 'Time zone must be text');
+    expect(ok(await client.get('/api/app-settings'))).toEqual(before);
+  });
+
+  it("puts a name's case right, keeps a link (alias) as given, and answers on tRPC the same", async () => {
+    expect(ok(await client.post('/api/app-settings', { serviceFeePercentage: '20', timeZone: 'europe/berlin' })).timeZone).toBe(
+      'Europe/Berlin',
+    );
+    expect(ok(await client.post('/api/app-settings', { serviceFeePercentage: '20', timeZone: 'US/Eastern' })).timeZone).toBe('US/Eastern');
+    expect(ok(await client.get('/trpc/settings.get')).result.data.timeZone).toBe('US/Eastern');
+    ok(await client.post('/api/app-settings', { serviceFeePercentage: '20', timeZone: 'UTC' }));
   });
 });

@@ -78,9 +78,17 @@ describe('create event form (SPEC §5)', () => {
     );
   });
 
+  it('time zone: optional, an IANA name or Unknown time zone', () => {
+    expect(messageFor(createEventForm, { ...validForm, timeZone: 'America/Los_Angeles' }, 'timeZone')).toBeUndefined();
+    expect(messageFor(createEventForm, { ...validForm, timeZone: 'Los Angeles' }, 'timeZone')).toBe('Unknown time zone');
+    const edit = { title: 'Gala', dateTime: '2030-05-01T19:00', location: 'Main hall' };
+    expect(messageFor(editEventForm, { ...edit, timeZone: 'Nowhere/Else' }, 'timeZone')).toBe('Unknown time zone');
+  });
+
   it('has the wizard steps, CTA choices and defaults of SPEC §2 and §9', () => {
     expect(Object.keys(createEventSteps)).toEqual(['basic', 'seo', 'cta']);
-    expect(createEventSteps.basic).toEqual(['title', 'description', 'date', 'time', 'venue', 'status']);
+    // SPEC's step 1 fields, and the place's time zone (issue 32)
+    expect(createEventSteps.basic).toEqual(['title', 'description', 'date', 'time', 'timeZone', 'venue', 'status']);
     expect(createEventSteps.seo).toEqual(['seoTitle', 'seoDescription', 'seoKeywords']);
     expect(ctaChoices).toEqual(['Register Now', 'Buy Tickets', 'RSVP', 'Learn More', 'Join Us', 'Custom']);
     expect(defaultCtaText).toBe('Register Now');

@@ -12,8 +12,10 @@ import { canBeUpcoming, eventSearchText } from './event.rules.ts';
 import type { createEventInput, EventInfo, EventsSort, EventStatus, updateEventInput } from './event.schema.ts';
 
 /** The stored event: counters in cents and counts, beside the editable fields. */
-export interface EventItem extends Omit<EventInfo, 'sales' | 'conversionRate' | 'archivedAt'> {
+export interface EventItem extends Omit<EventInfo, 'sales' | 'conversionRate' | 'archivedAt' | 'timeZone'> {
   salesCents: number;
+  /** absent on events stored before zones (issue 32): the business's */
+  timeZone?: string | null;
   /** set while archived */
   archivedAt?: string;
 }
@@ -28,6 +30,7 @@ export function fromItem(item: Record<string, unknown>): EventInfo {
     sales: centsToDollars(salesCents ?? 0),
     pageViews: event.pageViews ?? 0,
     completedPurchases: event.completedPurchases ?? 0,
+    timeZone: event.timeZone ?? null,
     conversionRate: conversionPercent(event.completedPurchases ?? 0, event.pageViews ?? 0),
     archivedAt: event.archivedAt ?? null,
   };
@@ -187,6 +190,7 @@ export const editable = [
   'description',
   'date',
   'time',
+  'timeZone',
   'venue',
   'status',
   'venueId',

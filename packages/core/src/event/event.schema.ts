@@ -12,6 +12,7 @@ import {
   wholeCount,
 } from '../shared.schema.ts';
 import { eventStatuses } from './event.rules.ts';
+import { timeZoneField } from '../time/zone.schema.ts';
 
 // The statuses live with the rules (no zod there), so a route can read them without the schema library.
 export { eventStatuses, type EventStatus } from './event.rules.ts';
@@ -29,6 +30,12 @@ const status = z.enum(eventStatuses, {
   error: 'Status must be one of draft, active, completed or cancelled',
 });
 
+/**
+ * The place's IANA zone (issue 32): `date` is the instant the event starts, and its day and `time`
+ * are read on that zone's clock. null or left out on create: the business's zone.
+ */
+const eventTimeZone = timeZoneField.nullish();
+
 /** A field an update may leave out: not sent means unchanged, never cleared (no default here). */
 const keptText = (max: number) => z.string().trim().max(max, `Must be at most ${max} characters`).optional();
 
@@ -40,6 +47,7 @@ export const createEventInput = z.object({
   time: timeOfDay.default(defaultEventTime),
   venue: z.string().trim().min(3, 'Venue must be at least 3 characters long').max(200, 'Venue must be at most 200 characters'),
   status: status.default('draft'),
+  timeZone: eventTimeZone,
   venueId: optionalText(200),
   ticketEvolutionEventId: optionalText(200),
   tailgateEventId: optionalText(200),
@@ -60,6 +68,8 @@ export const updateEventInput = z.object({
   time: timeOfDay.optional(),
   venue: z.string().trim().min(1, 'Location is required.').max(200, 'Location must be at most 200 characters'),
   status: status.optional(),
+  /** left out: unchanged; null: the business's zone from now on */
+  timeZone: eventTimeZone,
   sales: z.unknown().optional(),
   version: expectedVersion,
   venueId: keptText(200),
@@ -111,6 +121,8 @@ export const eventInfo = named('EventInfo', {
   description: z.string(),
   date: isoTime,
   time: z.string(),
+  /** the IANA zone its date and time are read in; null: the business's */
+  timeZone: z.string().nullable(),
   venue: z.string(),
   status: z.enum(eventStatuses),
   /** completed sales in dollars */
@@ -142,6 +154,8 @@ export const createEventForm = z.object({
   description: z.string().optional(),
   date: parseableDate('Invalid date format'),
   time: timeOfDay,
+  /** the place's zone: the date and time above are its wall clock (the form starts with the business's) */
+  timeZone: timeZoneField.optional(),
   venue: z.string().trim().min(3, 'Venue must be at least 3 characters long'),
   status: z.string(),
   seoTitle: z.string().max(60, 'SEO title should be under 60 characters'),
@@ -154,7 +168,7 @@ export type CreateEventForm = z.infer<typeof createEventForm>;
 
 /** Which fields each wizard step validates before Next. */
 export const createEventSteps = {
-  basic: ['title', 'description', 'date', 'time', 'venue', 'status'],
+  basic: ['title', 'description', 'date', 'time', 'timeZone', 'venue', 'status'],
   seo: ['seoTitle', 'seoDescription', 'seoKeywords'],
   cta: ['ctaText', 'customCta'],
 } as const satisfies Record<string, readonly (keyof CreateEventForm)[]>;
@@ -165,6 +179,8 @@ export const editEventForm = z.object({
   title: z.string().trim().min(2, 'Title must be at least 2 characters.'),
   /** datetime-local value, e.g. 2030-05-01T19:00 */
   dateTime: z.string().min(1, 'Date is required.'),
+  /** the zone `dateTime` is read in (the event's, else the business's) */
+  timeZone: timeZoneField.optional(),
   description: z.string().optional(),
   location: z.string().trim().min(1, 'Location is required.'),
   venueId: z.string().optional(),

@@ -6,7 +6,7 @@ import { isoDay } from '../report/report.schema.ts';
 import { isoTime, named } from '../shared.schema.ts';
 import { transactionDetail, transactionStatuses } from '../transaction/transaction.schema.ts';
 
-/** The transactions export's filters: inclusive UTC days (everything without them), a status, an event. */
+/** The transactions export's filters: inclusive days of the business's zone (everything without them), a status, an event. */
 export const transactionsExportInput = z
   .object({
     from: isoDay.optional(),
@@ -17,8 +17,13 @@ export const transactionsExportInput = z
   .refine((r) => !r.from || !r.to || r.from <= r.to, { message: 'The start date must not be after the end date' });
 export type TransactionsExportInput = z.input<typeof transactionsExportInput>;
 
-export const transactionsCsvHeader = ['ID', 'Date', 'Event', 'Customer', 'Amount', 'Refunded', 'Status', 'Payment Method'];
-export const customersCsvHeader = ['ID', 'Name', 'Email', 'Phone', 'Created', 'Purchases', 'Net Spent'];
+/**
+ * Dates are ISO 8601 with the business zone's offset (`2026-03-08T01:30:00-05:00`), each followed
+ * by its calendar day there (`Local Date`, `2026-03-08`): the column a spreadsheet reads as a date
+ * and an accountant sums a day's takings by.
+ */
+export const transactionsCsvHeader = ['ID', 'Date', 'Local Date', 'Event', 'Customer', 'Amount', 'Refunded', 'Status', 'Payment Method'];
+export const customersCsvHeader = ['ID', 'Name', 'Email', 'Phone', 'Created', 'Local Date', 'Purchases', 'Net Spent'];
 
 /**
  * GET /api/customers/{id}/export (GDPR art. 15), written as it is read (customer-data.ts): the

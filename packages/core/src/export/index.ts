@@ -6,6 +6,8 @@ import { customerCounts } from '../customer/customer.repo.ts';
 import { forEachLimited } from '../db/write.ts';
 import { fn } from '../fn.ts';
 import { rowFromItem } from '../transaction/transaction.repo.ts';
+import { businessTimeZone } from '../settings/index.ts';
+import { dayBounds, isoWithOffset, localDate, today } from '../time/zone.ts';
 import { csvRow, plainDecimal } from './csv.rules.ts';
 import { customersCsvHeader, transactionsCsvHeader, transactionsExportInput } from './export.schema.ts';
 
@@ -18,10 +20,11 @@ export const netCents = (item: Record<string, unknown>) =>
     ? 0
     : Number(item.amountCents ?? 0) - Number(item.refundedCents ?? 0);
 
-/** The index range of purchase dates from one UTC day to another, inclusive, either end open. */
-function dateCondition(sortKey: string, from?: string, to?: string) {
-  const lower = from ? `${from}T00:00:00.000Z` : undefined;
-  const upper = to ? `${to}T23:59:59.999Z~` : undefined; // '~' sorts after '#id'
+/** The index range of purchase dates from one local day to another, inclusive, either end open. */
+function dateCondition(sortKey: string, zone: string, from?: string, to?: string) {
+  const lower = from ? dayBounds(from, zone).start.toISOString() : undefined;
+  // the last millisecond before the next day starts; '~' sorts after '#id'
+  const upper = to ? `${new Date(dayBounds(to, zone).end.getTime() - 1).toISOString()}~` : undefined;
   const values = { ...(lower ? { ':from': lower } : {}), ...(upper ? { ':to': upper } : {}) };
   if (lower && upper) return { expression: ` AND ${sortKey} BETWEEN :from AND :to`, values };
   if (lower) return { expression: ` AND ${sortKey} >= :from`, values };
@@ -29,14 +32,18 @@ function dateCondition(sortKey: string, from?: string, to?: string) {
   return { expression: '', values };
 }
 
+/** An instant as the exports write it: ISO with the zone's offset, then its calendar day there ('' twice when absent). */
+const dated = (instant: string, zone: string) => (instant ? [isoWithOffset(instant, zone), localDate(instant, zone)] : ['', '']);
+
 /**
  * The transactions as CSV, newest first, a Query page at a time: every transaction, or one
  * event's (its own index partitions), merged from their shards, between two days, of one status. Amounts are plain decimals.
  */
 export const transactionsCsv = fn(transactionsExportInput, async (db, input) => {
+  const zone = await businessTimeZone(db);
   const byEvent = input.eventId !== undefined;
   const sortKey = byEvent ? 'gsi2sk' : 'gsi1sk';
-  const range = dateCondition(sortKey, input.from, input.to);
+  const range = dateCondition(sortKey, zone, input.from, input.to);
   const pages = mergedPages(
     db,
     {
@@ -58,7 +65,7 @@ export const transactionsCsv = fn(transactionsExportInput, async (db, input) => 
         const item = items[i]!;
         text += csvRow([
           row.id,
-          row.purchaseDate,
+          ...dated(row.purchaseDate, zone),
           row.eventTitle ?? '',
           row.customerName ?? '',
           plainDecimal(Number(item.amountCents ?? 0)),
@@ -70,7 +77,7 @@ export const transactionsCsv = fn(transactionsExportInput, async (db, input) => 
       yield text;
     }
   }
-  return { filename: `transactions-${new Date().toISOString().slice(0, 10)}.csv`, lines: lines() };
+  return { filename: `transactions-${today(zone)}.csv`, lines: lines() };
 });
 
 /**
@@ -79,6 +86,7 @@ export const transactionsCsv = fn(transactionsExportInput, async (db, input) => 
  * customer who bought anything, a few in flight), so it is exact for every stored transaction.
  */
 export async function customersCsv(db: Db) {
+  const zone = await businessTimeZone(db);
   const pages = queryPages(
     db,
     {
@@ -121,7 +129,7 @@ export async function customersCsv(db: Db) {
           String(c.name ?? ''),
           String(c.email ?? ''),
           String(c.phone ?? ''),
-          String(c.createdAt ?? ''),
+          ...dated(String(c.createdAt ?? ''), zone),
           purchases.get(id)!,
           plainDecimal(spent.get(id) ?? 0),
         ]);
@@ -129,5 +137,5 @@ export async function customersCsv(db: Db) {
       yield text;
     }
   }
-  return { filename: `customers-${new Date().toISOString().slice(0, 10)}.csv`, lines: lines() };
+  return { filename: `customers-${today(zone)}.csv`, lines: lines() };
 }

@@ -8,3 +8,8 @@ export async function get(db: Db) {
 }
 
 export const save = fn(saveAppSettingsInput, (db, input, actor) => putSettingsItem(db, input, actor));
+
+/** The business's time zone (one GetItem): the zone its days, "today" and shown dates are counted in. */
+export async function businessTimeZone(db: Db) {
+  return fromItem(await getSettingsItem(db)).timeZone;
+}

@@ -6,10 +6,12 @@ import { diffFields } from '../audit/audit.rules.ts';
 import { upsertVersioned } from '../db/versioned.ts';
 import { defaultServiceFeePercentage, type AppSettingsInfo, type saveAppSettingsInput } from './settings.schema.ts';
 import type { Actor } from '../fn.ts';
+import { defaultTimeZone } from '../time/zone.ts';
 
 export function fromItem(item: Record<string, unknown> | undefined): AppSettingsInfo {
   return {
     serviceFeePercentage: (item?.serviceFeePercentage as string | undefined) ?? defaultServiceFeePercentage,
+    timeZone: (item?.timeZone as string | undefined) ?? defaultTimeZone,
     updatedAt: (item?.updatedAt as string | undefined) ?? null,
     version: Number(item?.version ?? 0),
   };

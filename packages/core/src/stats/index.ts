@@ -1,5 +1,7 @@
 import type { Db } from '../db/client.ts';
 import { fromItem as eventFromItem, topEventItems, upcomingEventItems } from '../event/event.repo.ts';
+import { upcomingOnOwnClock } from '../event/upcoming.ts';
+import { businessTimeZone } from '../settings/index.ts';
 import { eventStatuses } from '../event/event.rules.ts';
 import { fn } from '../fn.ts';
 import { formatCents } from '../transaction/money.ts';
@@ -39,11 +41,14 @@ export async function eventsByStatus(db: Db): Promise<EventsByStatus> {
 
 /**
  * The next events, soonest first, skipping cancelled and completed ones (dashboard Upcoming
- * Events): one Query of five items of the sparse index that holds only draft and active events.
+ * Events), from the sparse index that holds only draft and active events: each still upcoming
+ * until its day is over on its own clock (its zone, else the business's), or those from `from` on.
  */
 export const upcoming = fn(upcomingEventsInput, async (db, { from }) => {
-  const start = from ? new Date(from) : new Date(new Date().toISOString().slice(0, 10));
-  return (await upcomingEventItems(db, start.toISOString(), upcomingEventsLimit)).map(eventFromItem);
+  const items = from
+    ? await upcomingEventItems(db, new Date(from).toISOString(), upcomingEventsLimit)
+    : await upcomingOnOwnClock(db, await businessTimeZone(db), upcomingEventsLimit);
+  return items.map(eventFromItem);
 });
 
 /** The transactions page's cards, from the counters (the same figures as summing every row). */

@@ -33,5 +33,5 @@ export type TransactionTotals = z.output<typeof transactionTotals>;
 export const eventsByStatus = z.object({ counts: z.record(z.enum(eventStatuses), wholeCount), total: wholeCount });
 export type EventsByStatus = z.output<typeof eventsByStatus>;
 
-/** dashboard.upcoming: events dated from `from` on (the caller's start of today; the UTC day's start when left out). */
+/** dashboard.upcoming: events dated from `from` on; left out, each event judged by its own clock (issue 32). */
 export const upcomingEventsInput = z.object({ from: parseableDate('From must be a date').optional() }).default({});

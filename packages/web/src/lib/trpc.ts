@@ -1,7 +1,8 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { httpBatchLink, httpLink, splitLink } from '@trpc/client';
-import { createTRPCQueryUtils, createTRPCReact } from '@trpc/react-query';
+import { createTRPCQueryUtils, createTRPCReact, getQueryKey } from '@trpc/react-query';
 import type { AppRouter } from '@event-admin/functions/trpc/routers/_app';
+import { trackBusinessZone } from './business-zone.ts';
 import { retryDelayMs, retryReads, trackConnection } from './connection.ts';
 import { errorStatus } from './errors.ts';
 
@@ -39,6 +40,7 @@ export function createQueryClient(onUnauthorized: () => void) {
     }),
   });
   trackConnection(queryClient);
+  trackBusinessZone(queryClient, getQueryKey(trpc.settings.get));
   return queryClient;
 }
 

@@ -60,7 +60,8 @@ export const reportRoutes = [
       tag: 'Exports',
       summary: 'Transactions as CSV',
       description:
-        '`ID,Date,Event,Customer,Amount,Refunded,Status,Payment Method`, newest first, RFC 4180, written as it is read. Without `from` and `to`: everything.',
+        '`ID,Date,Local Date,Event,Customer,Amount,Refunded,Status,Payment Method`, newest first, RFC 4180, written as it is read. ' +
+        "`Date` is ISO 8601 with the business zone's offset, `Local Date` its day there; `from` and `to` are days there too. Without them: everything.",
       answer: 'An attachment `transactions-YYYY-MM-DD.csv`.',
     },
   }),
@@ -71,7 +72,9 @@ export const reportRoutes = [
       operationId: 'exportCustomers',
       tag: 'Exports',
       summary: 'Customers as CSV',
-      description: '`ID,Name,Email,Phone,Created,Purchases,Net Spent`, newest first, RFC 4180, written as it is read.',
+      description:
+        '`ID,Name,Email,Phone,Created,Local Date,Purchases,Net Spent`, newest first, RFC 4180, written as it is read. ' +
+        "`Created` is ISO 8601 with the business zone's offset, `Local Date` its day there.",
       answer: 'An attachment `customers-YYYY-MM-DD.csv`.',
     },
   }),

@@ -10,6 +10,9 @@ export const settingsRoutes = [
       operationId: 'saveAppSettings',
       tag: 'Settings',
       summary: 'Save the global settings',
+      description:
+        "SPEC's body is `{serviceFeePercentage}`. `timeZone` (an IANA name) is optional: left out, the zone stays as it is; " +
+        'an unknown one is refused with 400 `Unknown time zone` and nothing changes.',
       answer: 'The settings as saved.',
       errors: [409],
     },

@@ -1,7 +1,7 @@
 import type { AuditEntity, AuditEntry } from '@event-admin/core/audit/audit.schema';
+import { formatMoment } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const shown = (value: AuditEntry['changes'][number]['from']) => (value === null || value === '' ? '—' : String(value));
 
 /** One history record: when, who, what, and each changed field's before and after. */
@@ -12,7 +12,7 @@ export function HistoryEntry({ entry }: { entry: AuditEntry }) {
         <span className="font-medium">{entry.summary}</span>
       </p>
       <p className="text-xs text-base-content/60">
-        {when.format(new Date(entry.at))} · {entry.actor}
+        {formatMoment(entry.at)} · {entry.actor}
       </p>
       {entry.changes.length > 0 && (
         <ul className="mt-1 space-y-0.5 text-xs">

@@ -1,10 +1,10 @@
 import { Link } from '@tanstack/react-router';
 import type { EventInfo } from '@event-admin/core/event/event.schema';
-import { formatDate } from '../../lib/format.ts';
+import { eventMonthDay, formatEventWhen } from '../../lib/format.ts';
 import { LoadError } from '../ui/load-state.tsx';
 import { Panel } from './panel.tsx';
 
-/** Events still to come (not cancelled or completed), soonest first: the server's five, from the start of today. */
+/** Events still to come (not cancelled or completed), soonest first: the server's five, each until its day is over where it happens. */
 export function UpcomingEvents({
   events,
   isLoading,
@@ -34,20 +34,19 @@ export function UpcomingEvents({
       ) : (
         <ul className="divide-y divide-base-200">
           {upcoming.map((event) => {
-            const date = new Date(event.date);
+            const { month, day } = eventMonthDay(event);
             return (
               <li key={event.id} className="flex items-center gap-3 py-3" data-testid="upcoming-event-row">
                 <div className="flex w-12 shrink-0 flex-col items-center rounded-lg bg-primary/10 py-1 text-primary" aria-hidden="true">
-                  <span className="text-xs font-semibold uppercase">{date.toLocaleString('en-US', { month: 'short' })}</span>
-                  <span className="text-lg font-bold leading-tight">{date.getDate()}</span>
+                  <span className="text-xs font-semibold uppercase">{month}</span>
+                  <span className="text-lg font-bold leading-tight">{day}</span>
                 </div>
                 <div className="min-w-0 flex-1">
                   <Link to="/events/$eventId" params={{ eventId: event.id }} className="link-hover block truncate font-medium">
                     {event.title}
                   </Link>
                   <p className="truncate text-sm text-base-content/60">
-                    {formatDate(event.date)}
-                    {event.time ? `, ${event.time}` : ''}
+                    {formatEventWhen(event)}
                     {event.status === 'draft' ? ' (draft)' : ''}
                   </p>
                   {event.venue && <p className="truncate text-sm text-base-content/60">{event.venue}</p>}

@@ -1,23 +1,21 @@
-import { format } from 'date-fns';
 import { editEventForm, type EditEventForm, type EventInfo } from '@event-admin/core/event/event.schema';
+import { eventZone } from '@event-admin/core/event/event.rules';
+import { zonedInstant } from '@event-admin/core/time/zone';
 import { Field } from '../ui/form-field.tsx';
+import { TimeZoneField } from '../ui/time-zone-field.tsx';
 import { toast } from '../ui/toast.tsx';
 import { useVersionedForm } from '../ui/use-versioned-form.tsx';
+import { businessZone, eventZoneToStore } from '../../lib/business-zone.ts';
 import { errorMessage } from '../../lib/errors.ts';
+import { eventDateTimeLocal } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { SaveBar } from '../ui/busy-button.tsx';
-
-/** The event's day (in the browser's zone) at its time, as a datetime-local value. */
-export function toDateTimeLocal(event: Pick<EventInfo, 'date' | 'time'>) {
-  const date = new Date(event.date);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${format(date, 'yyyy-MM-dd')}T${event.time || format(date, 'HH:mm')}`;
-}
 
 export function basicInfoValues(event: EventInfo): EditEventForm {
   return {
     title: event.title,
-    dateTime: toDateTimeLocal(event),
+    dateTime: eventDateTimeLocal(event),
+    timeZone: eventZone(event, businessZone.get()),
     description: event.description ?? '',
     location: event.venue,
     venueId: event.venueId ?? '',
@@ -42,8 +40,14 @@ export function BasicInfoForm({ event }: { event: EventInfo }) {
         id: event.id,
         title: values.title,
         description: values.description ?? '',
-        date: new Date(values.dateTime).toISOString(),
+        // the wall clock typed, on the place's clock (issue 32)
+        date: zonedInstant(
+          values.dateTime.slice(0, 10),
+          values.dateTime.slice(11, 16),
+          eventZone(values, businessZone.get()),
+        ).toISOString(),
         time: values.dateTime.slice(11, 16),
+        timeZone: eventZoneToStore(values.timeZone, event.timeZone),
         venue: values.location,
         status: event.status,
         venueId: values.venueId ?? '',
@@ -85,6 +89,12 @@ export function BasicInfoForm({ event }: { event: EventInfo }) {
         <Field label="Date and Time" error={errors.dateTime?.message}>
           {(p) => <input {...p} type="datetime-local" className="input w-full sm:max-w-xs" {...register('dateTime')} />}
         </Field>
+        <TimeZoneField
+          label="Time Zone"
+          value={form.watch('timeZone')}
+          error={errors.timeZone?.message}
+          registration={register('timeZone')}
+        />
         <Field label="Description" error={errors.description?.message}>
           {(p) => <textarea {...p} className="textarea w-full" rows={4} {...register('description')} />}
         </Field>

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { format } from 'date-fns';
 import { useRef, useState, type BaseSyntheticEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -14,6 +13,8 @@ import {
 import { Dialog } from '../ui/dialog.tsx';
 import { toast } from '../ui/toast.tsx';
 import { UnsavedChangesGuard } from '../ui/unsaved-changes.tsx';
+import { today, zonedInstant } from '@event-admin/core/time/zone';
+import { businessZone, eventZoneToStore } from '../../lib/business-zone.ts';
 import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { CreateEventFields, type CreateEventStep as Step } from './create-event-fields.tsx';
@@ -27,13 +28,15 @@ const steps: { key: Step; label: string; short: string }[] = [
   { key: 'cta', label: 'Call to Action', short: 'CTA' },
 ];
 
-/** SPEC: date today, time 09:00, status draft, ctaText 'Register Now', the rest empty. */
+/** SPEC: date today, time 09:00, status draft, ctaText 'Register Now', the rest empty; today and the zone the business's. */
 export function createEventDefaults(now = new Date()): FormInput {
+  const zone = businessZone.get();
   return {
     title: '',
     description: '',
-    date: format(now, 'yyyy-MM-dd'),
+    date: today(zone, now),
     time: createFormDefaultTime,
+    timeZone: zone,
     venue: '',
     status: 'draft',
     seoTitle: '',
@@ -121,9 +124,10 @@ function CreateEventWizard({ onClose }: { onClose: () => void }) {
           const event = await createEvent.mutateAsync({
             title: values.title,
             description: values.description ?? '',
-            // The day at the chosen local time, as an ISO timestamp (SPEC §3).
-            date: new Date(`${values.date}T${values.time}`).toISOString(),
+            // The day at the chosen time on the place's clock, as an ISO timestamp (SPEC §3, issue 32).
+            date: zonedInstant(values.date, values.time, values.timeZone || businessZone.get()).toISOString(),
             time: values.time,
+            timeZone: eventZoneToStore(values.timeZone),
             venue: values.venue,
             status: values.status as EventStatus,
           });

@@ -2,6 +2,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { type createEventForm, ctaChoices, eventStatuses, type CreateEventForm } from '@event-admin/core/event/event.schema';
 import { Field } from '../ui/form-field.tsx';
+import { TimeZoneField } from '../ui/time-zone-field.tsx';
 import { capitalize } from '../../lib/format.ts';
 
 export type CreateEventStep = 'basic' | 'seo' | 'cta';
@@ -42,6 +43,13 @@ export function CreateEventFields({
               {(p) => <input {...p} type="time" className="input w-full" {...register('time')} />}
             </Field>
           </div>
+          <TimeZoneField
+            label="Time Zone"
+            value={watch('timeZone')}
+            error={errors.timeZone?.message}
+            registration={register('timeZone')}
+            className="input w-full"
+          />
           <Field label="Venue" error={errors.venue?.message}>
             {(p) => <input {...p} className="input w-full" placeholder="Where is it held?" {...register('venue')} />}
           </Field>

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { StatusBadge } from '../ui/status-badge.tsx';
 import { HistoryList } from '../audit/history-list.tsx';
 import { Tabs } from '../ui/tabs.tsx';
-import { formatDate } from '../../lib/format.ts';
+import { formatEventWhen } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { BasicInfoForm } from './basic-info-form.tsx';
 import { ContentBlockEditor } from './content-block-editor.tsx';
@@ -56,7 +56,7 @@ export function EditEventPage() {
               {event.data.title}
             </span>
             <span aria-hidden="true">·</span>
-            <span>{formatDate(event.data.date)}</span>
+            <span data-testid="event-heading-when">{formatEventWhen(event.data)}</span>
             <StatusBadge kind="event" status={event.data.status} />
           </p>
         ) : (

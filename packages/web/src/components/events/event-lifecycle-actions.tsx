@@ -4,7 +4,7 @@ import type { EventInfo } from '@event-admin/core/event/event.schema';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { toast } from '../ui/toast.tsx';
 import { errorMessage } from '../../lib/errors.ts';
-import { formatDate } from '../../lib/format.ts';
+import { formatDate, formatEventDate } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
 
 type Action = 'archive' | 'unarchive' | 'delete';
@@ -14,7 +14,7 @@ const labels: Record<Action, string> = { archive: 'Archive Event', unarchive: 'U
 
 /** What each action keeps and what it takes away, said before it runs. */
 function consequences(action: Action, event: EventInfo) {
-  const name = `${event.title} (${formatDate(event.date)})`;
+  const name = `${event.title} (${formatEventDate(event)})`;
   if (action === 'archive') {
     return `${name} leaves the events list, the dashboard's panels and the SEO page. Its transactions, sales and page views stay counted in the totals, the reports and the exports, and it can be unarchived at any time.`;
   }

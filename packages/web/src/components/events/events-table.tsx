@@ -1,18 +1,18 @@
 import { Link } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
 import type { EventInfo } from '@event-admin/core/event/event.schema';
-import { formatDate, formatUsd } from '../../lib/format.ts';
+import { formatEventDate, formatUsd } from '../../lib/format.ts';
 import { DataTable, type Column, type TableSelection, type TableSort } from '../ui/data-table.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
 
 /** Placeholder rows without a limit (SPEC §2). */
 const defaultPlaceholderRows = 4;
 
-export type EventsTableRow = Pick<EventInfo, 'id' | 'title' | 'date' | 'status' | 'sales'> & { venue?: string };
+export type EventsTableRow = Pick<EventInfo, 'id' | 'title' | 'date' | 'status' | 'sales'> & { venue?: string; timeZone?: string | null };
 
 const columns: Column<EventsTableRow>[] = [
   { id: 'title', header: 'Event Name', cell: (event) => event.title, className: 'font-medium' },
-  { id: 'date', header: 'Date', cell: (event) => formatDate(event.date), className: 'whitespace-nowrap', sortKey: 'date' },
+  { id: 'date', header: 'Date', cell: (event) => formatEventDate(event), className: 'whitespace-nowrap', sortKey: 'date' },
   { id: 'venue', header: 'Venue', cell: (event) => event.venue },
   { id: 'status', header: 'Status', cell: (event) => <StatusBadge kind="event" status={event.status} /> },
   { id: 'sales', header: 'Sales', cell: (event) => formatUsd(event.sales), align: 'right', className: 'tabular-nums' },

@@ -1,5 +1,7 @@
 import { Outlet, useMatches } from '@tanstack/react-router';
 import { useCallback, useRef, useState } from 'react';
+import { useBusinessZone } from '../../lib/business-zone.ts';
+import { trpc } from '../../lib/trpc.ts';
 import { Sidebar } from './sidebar.tsx';
 import { TopBar } from './top-bar.tsx';
 
@@ -13,6 +15,12 @@ export function AppShell() {
     // After React has lifted `inert` from the page, or the button cannot take focus.
     if (returnFocus) requestAnimationFrame(() => menuButton.current?.focus());
   }, []);
+  // The business's time zone, read with the screen's own first reads (one batch): every date shown
+  // is in it (lib/business-zone.ts takes it from the cache as the answer lands). A screen drawn
+  // before it landed (its data already loaded by its route) is drawn again, forms included, so no
+  // date is shown or saved on the wrong clock.
+  trpc.settings.get.useQuery();
+  const zone = useBusinessZone();
   const matches = useMatches();
   const title = [...matches].reverse().find((m) => m.staticData?.title)?.staticData.title ?? 'Dashboard';
   return (
@@ -22,7 +30,7 @@ export function AppShell() {
       <div className="flex min-h-screen flex-col md:pl-64" inert={sidebarOpen}>
         <TopBar title={title} sidebarOpen={sidebarOpen} menuButtonRef={menuButton} onOpenSidebar={() => setSidebarOpen(true)} />
         <main className="flex-1 p-4 md:p-6">
-          <Outlet />
+          <Outlet key={zone} />
         </main>
       </div>
     </div>

@@ -1,6 +1,8 @@
+import { addDays, today as todayIn } from '@event-admin/core/time/zone';
+import { businessZone } from '../../lib/business-zone.ts';
 /**
  * The Reports screen's range choices, kept in the URL ('7d', not '7': the router would store a
- * number-like text quoted). Days are UTC, as the server counts them.
+ * number-like text quoted). Days are the business's (its time zone's calendar days).
  */
 export const rangePresets = [
   { value: '7d', label: 'Last 7 days' },
@@ -13,12 +15,9 @@ export const rangePresets = [
 export type RangePreset = (typeof rangePresets)[number]['value'];
 export const rangeValues = rangePresets.map((p) => p.value);
 
-const day = (date: Date) => date.toISOString().slice(0, 10);
-const addDays = (value: string, n: number) => day(new Date(Date.parse(`${value}T00:00:00.000Z`) + n * 86_400_000));
-
-/** The days a preset covers, ending today (UTC); a custom range is the dates chosen. */
+/** The days a preset covers, ending today in the business's time zone; a custom range is the dates chosen. */
 export function resolveRange(preset: RangePreset, custom: { from?: string; to?: string }, now = new Date()) {
-  const today = day(now);
+  const today = todayIn(businessZone.get(), now);
   if (preset === 'custom') return { from: custom.from ?? addDays(today, -29), to: custom.to ?? today };
   if (preset === 'month') return { from: `${today.slice(0, 7)}-01`, to: today };
   if (preset === 'last-month') {

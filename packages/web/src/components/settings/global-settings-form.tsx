@@ -8,8 +8,9 @@ import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { SettingsCard } from './settings-card.tsx';
 import { BusyButton } from '../ui/busy-button.tsx';
+import { TimeZoneField } from '../ui/time-zone-field.tsx';
 
-/** Global Settings: the service fee, stored on the server for the whole app. */
+/** Global Settings: the service fee and the business's time zone, stored on the server for the whole app. */
 export function GlobalSettingsForm() {
   const settings = trpc.settings.get.useQuery();
   return (
@@ -21,7 +22,10 @@ export function GlobalSettingsForm() {
   );
 }
 
-const feeValues = (settings: AppSettingsInfo) => ({ serviceFeePercentage: settings.serviceFeePercentage || defaultServiceFeePercentage });
+const feeValues = (settings: AppSettingsInfo) => ({
+  serviceFeePercentage: settings.serviceFeePercentage || defaultServiceFeePercentage,
+  timeZone: settings.timeZone,
+});
 const failed = 'Failed to update settings. Please try again.';
 
 /** The service fee form: its schema, how the settings fill it, its name in a conflict notice. */
@@ -34,7 +38,7 @@ function ServiceFeeForm({ settings }: { settings: AppSettingsInfo }) {
   const { form, onSubmit, notices } = useVersionedForm(feeFormSpec, {
     // Version 0 means never saved: the first save is refused too if another admin's came first.
     record: settings,
-    save: (values, version) => save.mutateAsync({ serviceFeePercentage: values.serviceFeePercentage, version }),
+    save: (values, version) => save.mutateAsync({ serviceFeePercentage: values.serviceFeePercentage, timeZone: values.timeZone, version }),
     load: () => utils.settings.get.fetch(undefined, { staleTime: 0 }),
     cache: (saved) => utils.settings.get.setData(undefined, saved),
     onSaved: () => toast({ title: 'Settings updated', description: 'Global settings have been updated successfully.', variant: 'success' }),
@@ -42,6 +46,7 @@ function ServiceFeeForm({ settings }: { settings: AppSettingsInfo }) {
     onFailed: (e, conflict) => toast({ title: 'Error', description: conflict ? errorMessage(e, failed) : failed, variant: 'destructive' }),
   });
   const error = form.formState.errors.serviceFeePercentage?.message;
+  const timeZone = form.watch('timeZone');
 
   return (
     <form className="flex flex-col gap-4" onSubmit={onSubmit} noValidate>
@@ -70,6 +75,12 @@ function ServiceFeeForm({ settings }: { settings: AppSettingsInfo }) {
         </p>
         <FieldError message={error} />
       </div>
+      <TimeZoneField
+        label="Time Zone"
+        value={timeZone}
+        error={form.formState.errors.timeZone?.message}
+        registration={form.register('timeZone')}
+      />
       <div>
         <BusyButton busy={save.isPending}>Save Global Settings</BusyButton>
       </div>

@@ -17,12 +17,6 @@ export const Route = createFileRoute('/_authed/dashboard')({
 /** SPEC §9: the dashboard shows the 4 most recent events. */
 const recentEventsLimit = 4;
 
-/** The browser's midnight: "upcoming" starts with the user's today, not the server's. */
-function startOfToday() {
-  const now = new Date();
-  return new Date(now.getFullYear(), now.getMonth(), now.getDate()).toISOString();
-}
-
 /** Placeholders while a read is under way (also during a retry after a failure), else its error. */
 const loadState = (q: { isPending: boolean; isError: boolean; isFetching: boolean; refetch: () => unknown }) => ({
   isLoading: q.isPending || (q.isError && q.isFetching),
@@ -35,7 +29,8 @@ function DashboardPage() {
   const stats = trpc.dashboard.stats.useQuery();
   const recent = trpc.events.recent.useQuery({ limit: recentEventsLimit });
   const topEvents = trpc.dashboard.topEvents.useQuery();
-  const upcoming = trpc.dashboard.upcoming.useQuery({ from: startOfToday() });
+  // each event stays upcoming until its day is over on its own clock (the server judges)
+  const upcoming = trpc.dashboard.upcoming.useQuery({});
   const byStatus = trpc.dashboard.eventsByStatus.useQuery();
   const recentState = loadState(recent);
 
