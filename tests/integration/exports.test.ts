@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, type TestApi, startSignedIn } from '../setup/api.ts';
+import { describe, expect, it } from 'vitest';
+import { Client, signedInForFile } from '../setup/api.ts';
 import { cents, createCustomer, createEvent, createTransaction, expectError, followLinks, inBatches, ok } from './helpers.ts';
 
-let api: TestApi;
-let client: Client;
-beforeAll(async () => ({ api, client } = await startSignedIn()));
-afterAll(() => api.stop());
+const { api, client } = await signedInForFile();
 
 /** An RFC 4180 reader, written out here so the test does not trust the writer's own rules. */
 function parseCsv(text: string): string[][] {

@@ -1,18 +1,11 @@
 import { TRPCClientError } from '@trpc/client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { appRouter } from '@event-admin/functions/trpc/routers/_app';
-import { adminPassword, Client, customerBody, eventBody, signedIn, startApi, trpcStatus, type TestApi } from '../setup/api.ts';
+import { adminPassword, Client, customerBody, eventBody, trpcStatus, signedInForFile } from '../setup/api.ts';
 import { ok } from './helpers.ts';
 
-let api: TestApi;
-let client: Client;
-let trpc: ReturnType<Client['trpc']>;
-beforeAll(async () => {
-  api = await startApi();
-  client = await signedIn(api);
-  trpc = client.trpc();
-});
-afterAll(() => api.stop());
+const { api, client } = await signedInForFile();
+const trpc = client.trpc();
 
 /** The message and HTTP status of a failed tRPC call. */
 async function failure(call: Promise<unknown>) {

@@ -4,11 +4,10 @@ import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverDue } from '@event-admin/core/webhook/sender';
 import { createWebhookHandler } from '@event-admin/functions/webhooks';
-import { type Client, type TestApi, startSignedIn } from '../setup/api.ts';
+import { signedInForFile } from '../setup/api.ts';
 import { createCustomer, createEvent, createTransaction, expectError, inBatches, ok, unknownId } from './helpers.ts';
 
-let api: TestApi;
-let client: Client;
+const { api, client } = await signedInForFile();
 
 /** A receiver on 127.0.0.1: records what it is sent, answers what `answer` says. */
 interface Received {
@@ -21,7 +20,6 @@ let receiver: Server;
 let receiverUrl: string;
 
 beforeAll(async () => {
-  ({ api, client } = await startSignedIn());
   receiver = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
@@ -35,7 +33,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise((resolve) => receiver.close(resolve));
-  await api.stop();
 });
 
 const schedule = [1000, 2000, 4000];

@@ -4,7 +4,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { createDb, type Db } from '@event-admin/core/db/client';
 import { createApp } from '@event-admin/functions/app';
 import { openApiDocument } from '@event-admin/functions/openapi/document';
@@ -29,16 +29,21 @@ export interface TestApi {
   stop: () => Promise<void>;
 }
 
+/** A fresh table on the suite's DynamoDB Local, and its config for a client or an app. */
+export async function freshTable() {
+  const endpoint = localEndpoint();
+  const tableName = `test-${randomUUID()}`;
+  await ensureTable(endpoint, tableName);
+  const config = { admin: { username: 'admin', password: adminPassword }, tableName, endpoint };
+  return { db: createDb(config), config };
+}
+
 /**
  * The real Hono app on its own fresh table, over HTTP on 127.0.0.1. Its request log lines are
  * dropped unless `log` wants them (they would bury the test output).
  */
 export async function startApi(options: { log?: RequestLog } = {}): Promise<TestApi> {
-  const endpoint = localEndpoint();
-  const tableName = `test-${randomUUID()}`;
-  await ensureTable(endpoint, tableName);
-  const config = { admin: { username: 'admin', password: adminPassword }, tableName, endpoint };
-  const db = createDb(config);
+  const { db, config } = await freshTable();
   const app = createApp({ db, config, log: options.log ?? (() => {}) });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
@@ -183,9 +188,25 @@ export async function signedIn(api: TestApi) {
   return new Client(api.base).login();
 }
 
-/** A fresh app and table with a client signed in to it: what most test files start from. */
+/** A fresh app and table with a client signed in to it. */
 export async function startSignedIn(options: { log?: RequestLog } = {}) {
   const api = await startApi(options);
+  return { api, client: await signedIn(api) };
+}
+
+/**
+ * The app of one test file, started as the file loads (`const api = await apiForFile()` at its
+ * top) and stopped after its last test.
+ */
+export async function apiForFile(options: { log?: RequestLog } = {}) {
+  const api = await startApi(options);
+  afterAll(() => api.stop());
+  return api;
+}
+
+/** The same with a client signed in to it: what most test files start from. */
+export async function signedInForFile(options: { log?: RequestLog } = {}) {
+  const api = await apiForFile(options);
   return { api, client: await signedIn(api) };
 }
 
