@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { EventInfo } from '@event-admin/core/event/event.schema';
 import { axeProblems } from '../setup/axe.ts';
-import { confirmPassword, launchBrowser, newPage, signIn, visible, waitMs } from '../setup/browser.ts';
+import { confirmPassword, newPage, signIn, visible, waitMs, browserForFile } from '../setup/browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await browserForFile();
 
 const desktop = { width: 1280, height: 900 };
 const phone = { width: 375, height: 800 };
 
 /**
- * Waits (bounded) until the requests a screen started have settled, the skeletons are gone and no
- * transition is halfway (axe would measure a menu's colours while it fades in).
+ * Waits (bounded) until the skeletons are gone and no transition is halfway (axe would measure a
+ * menu's colours while it fades in).
  */
 async function settled(page: Page) {
-  await page.waitForLoadState('networkidle', { timeout: waitMs }).catch(() => undefined);
   await page
     .waitForFunction(
       () =>
@@ -55,6 +48,8 @@ async function walkEveryScreen(viewport: typeof desktop) {
   const problems: string[] = [];
   const dialog = () => page.getByRole('dialog');
   const check = async (state: string) => {
+    // The requests the state started settle once (500 ms without one): a scheme switch starts none.
+    await page.waitForLoadState('networkidle', { timeout: waitMs }).catch(() => undefined);
     for (const scheme of schemes) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.waitForFunction((wanted) => document.documentElement.dataset.theme === wanted, scheme, { timeout: waitMs });

@@ -1,14 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { baseUrl, hidden, signedInSession, uid, visible, waitMs } from '../setup/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, hidden, signedInSession, uid, visible, waitMs, postEvent } from '../setup/browser.ts';
 
 const wait = waitMs;
-const session = signedInSession();
-let page: Page;
-let consoleErrors: string[];
-beforeAll(() => {
-  ({ page, consoleErrors } = session);
-});
+const { page, consoleErrors } = await signedInSession();
 
 interface Block {
   id: string;
@@ -35,20 +29,8 @@ async function expectToast(title: string, description?: string) {
   if (description) await visible(toast().getByText(description, { exact: true }));
 }
 
-async function createEvent(): Promise<{ id: string }> {
-  const response = await page.request.post('/api/events', {
-    data: {
-      title: `Blocks Test ${uid()}`,
-      description: '',
-      date: '2031-09-01T18:00:00.000Z',
-      time: '18:00',
-      venue: 'Block Hall',
-      status: 'draft',
-    },
-  });
-  expect(response.status()).toBe(201);
-  return response.json();
-}
+const createEvent = () =>
+  postEvent(page, { title: `Blocks Test ${uid()}`, date: '2031-09-01T18:00:00.000Z', time: '18:00', venue: 'Block Hall', status: 'draft' });
 
 async function savedBlocks(id: string): Promise<Block[]> {
   const response = await page.request.get(`/api/events/${id}/content-blocks`);

@@ -1,14 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { EventInfo } from '@event-admin/core/event/event.schema';
 import { hidden, signedInSession, uid, visible, waitMs } from '../setup/browser.ts';
 
 const wait = waitMs;
-const session = signedInSession();
-let page: Page;
-beforeAll(() => {
-  ({ page } = session);
-});
+const { page } = await signedInSession();
 
 /** The API's event, typed from core rather than written again. */
 type ApiEvent = EventInfo;

@@ -1,14 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { signedInSession, uid, visible, waitMs } from '../setup/browser.ts';
 
 const wait = waitMs;
-const session = signedInSession();
-let page: Page;
-beforeAll(() => {
-  ({ page } = session);
-});
+const { page } = await signedInSession();
 
 const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join('');
 const toast = () => page.getByRole('region', { name: 'Notifications' });

@@ -1,14 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Dialog, Page } from 'playwright-core';
-import type { EventInfo } from '@event-admin/core/event/event.schema';
-import { hidden, signedInSession, uid, visible, waitMs } from '../setup/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Dialog } from 'playwright-core';
+import { hidden, signedInSession, uid, visible, waitMs, postEvent } from '../setup/browser.ts';
 
 const wait = waitMs;
-const session = signedInSession();
-let page: Page;
-beforeAll(() => {
-  ({ page } = session);
-});
+const { page, context } = await signedInSession();
 
 const toast = () => page.getByRole('region', { name: 'Notifications' });
 const panel = () => page.getByRole('tabpanel');
@@ -22,20 +17,14 @@ async function expectToast(title: string, description?: string) {
   if (description) await visible(toast().getByText(description, { exact: true }));
 }
 
-async function createEvent(): Promise<EventInfo> {
-  const response = await page.request.post('/api/events', {
-    data: {
-      title: `Guard Test ${uid()}`,
-      description: 'Saved words',
-      date: '2031-05-20T12:00:00.000Z',
-      time: '18:00',
-      venue: 'Guard Hall',
-      status: 'active',
-    },
+const createEvent = () =>
+  postEvent(page, {
+    title: `Guard Test ${uid()}`,
+    description: 'Saved words',
+    date: '2031-05-20T12:00:00.000Z',
+    time: '18:00',
+    venue: 'Guard Hall',
   });
-  expect(response.status()).toBe(201);
-  return response.json();
-}
 
 async function openEdit(id: string) {
   await page.goto(`/events/${id}`);
@@ -180,7 +169,7 @@ describe('unsaved-changes guard', () => {
 
   it("asks through the browser's own prompt before a dirty page's tab closes, and not when clean", async () => {
     const event = await createEvent();
-    const tab = await session.context.newPage();
+    const tab = await context.newPage();
     try {
       await tab.goto(`/events/${event.id}`);
       const title = tab.getByRole('tabpanel').getByLabel('Title', { exact: true });
