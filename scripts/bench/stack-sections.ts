@@ -9,6 +9,7 @@ import { createProbe, grow, probeTransactions, proportions } from './data.ts';
 import { measurePanels, panelBudgets, printPanels, type PanelRow } from './panels.ts';
 import { measureReports, printReports, reportBudgets, type ReportsResult } from './reports.ts';
 import { startStack } from './stack.ts';
+import { measureStreams, printStreams, streamBudgets, type StreamedRow } from './streams.ts';
 import { label, table, type Budget } from './table.ts';
 import { buildWeb, measureWeb, type WebResult } from './web.ts';
 
@@ -39,7 +40,8 @@ export async function runBench(options: BenchOptions) {
   process.once('SIGINT', stopOnSignal);
   const loads: { size: number; seconds: number; events: number; customers: number }[] = [];
   const sizes: SizeResult[] = [];
-  const reports: ReportsResult = { sales: [], streamed: [] };
+  const reports: ReportsResult = { sales: [] };
+  let streamed: StreamedRow[] = [];
   let webResult: WebResult | undefined;
   let panelRows: PanelRow[] = [];
   try {
@@ -56,7 +58,8 @@ export async function runBench(options: BenchOptions) {
       if (options.api) {
         log(`  measuring the API at ${label(size)} purchases:`);
         sizes.push(await measureApi(stack, loaded.probe, size, log));
-        await measureReports(stack, size, size === options.sizes.at(-1), log, reports);
+        await measureReports(stack, size, log, reports);
+        if (size === options.sizes.at(-1)) streamed = await measureStreams(stack, size, log);
       }
     }
     if (options.api) panelRows = await measurePanels(stack, log);
@@ -75,11 +78,13 @@ export async function runBench(options: BenchOptions) {
     ...apiBudgets(sizes),
     ...panelBudgets(panelRows),
     ...reportBudgets(reports),
+    ...streamBudgets(streamed),
     ...webBudgets(webResult, options.sizes.at(-1) ?? 0),
   ];
   printApi(sizes, loads);
   printPanels(panelRows, log);
   printReports(reports, log);
+  printStreams(streamed, log);
   if (webResult) printWeb(webResult, options.sizes.at(-1) ?? 0);
   log(`\n  (API and web sections took ${((performance.now() - started) / 1000).toFixed(0)} s)`);
   return {
@@ -91,6 +96,7 @@ export async function runBench(options: BenchOptions) {
           sizes,
           panels: panelRows,
           reports,
+          streamed,
         }
       : undefined,
     burst: burst?.result,
