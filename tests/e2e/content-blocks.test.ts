@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baseUrl, hidden, signedInSession, uid, visible, waitMs, postEvent } from '../setup/browser.ts';
+import { baseUrl, hidden, signedInSession, uid, visible, waitMs, postEvent, toastShown } from '../setup/browser.ts';
 
 const wait = waitMs;
 const { page, consoleErrors } = await signedInSession();
@@ -24,10 +24,7 @@ const addDialog = () => page.getByRole('dialog', { name: 'Add Block' });
 const logo = () => `${baseUrl()}/logo.svg`;
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function expectToast(title: string, description?: string) {
-  await visible(toast().getByText(title, { exact: true }));
-  if (description) await visible(toast().getByText(description, { exact: true }));
-}
+const expectToast = (title: string, description?: string) => toastShown(page, title, description);
 
 const createEvent = () =>
   postEvent(page, { title: `Blocks Test ${uid()}`, date: '2031-09-01T18:00:00.000Z', time: '18:00', venue: 'Block Hall', status: 'draft' });

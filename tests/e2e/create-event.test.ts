@@ -1,23 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { EventInfo } from '@event-admin/core/event/event.schema';
-import { hidden, signedInSession, uid, visible, waitMs } from '../setup/browser.ts';
+import { hidden, signedInSession, uid, visible, waitMs, toastShown } from '../setup/browser.ts';
 
 const wait = waitMs;
 const { page } = await signedInSession();
-
-/** The API's event, typed from core rather than written again. */
-type ApiEvent = EventInfo;
 
 const dialog = () => page.getByRole('dialog', { name: 'Create New Event' });
 const field = (label: string) => dialog().getByLabel(label, { exact: true });
 const button = (name: string) => dialog().getByRole('button', { name, exact: true });
 const stepText = () => dialog().getByTestId('create-event-step');
-const toast = () => page.getByRole('region', { name: 'Notifications' });
 
-async function expectToast(title: string, description?: string) {
-  await visible(toast().getByText(title, { exact: true }));
-  if (description) await visible(toast().getByText(description, { exact: true }));
-}
+const expectToast = (title: string, description?: string) => toastShown(page, title, description);
 
 async function expectStep(n: number, name: string) {
   await expect.poll(() => stepText().textContent(), { timeout: wait }).toBe(`Step ${n} of 3: ${name}`);
@@ -32,10 +25,10 @@ async function openDialog() {
   await expectStep(1, 'Basic Information');
 }
 
-async function eventsTitled(title: string): Promise<ApiEvent[]> {
+async function eventsTitled(title: string): Promise<EventInfo[]> {
   const response = await page.request.get('/api/events');
   expect(response.status()).toBe(200);
-  return ((await response.json()) as ApiEvent[]).filter((e) => e.title === title);
+  return ((await response.json()) as EventInfo[]).filter((e) => e.title === title);
 }
 
 async function fillBasic(title: string, venue = 'Riverside Hall') {

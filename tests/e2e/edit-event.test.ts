@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CreateEventInput, EventInfo } from '@event-admin/core/event/event.schema';
-import { signedInSession, uid, visible, waitMs, postEvent } from '../setup/browser.ts';
+import { signedInSession, uid, visible, waitMs, postEvent, toastShown, toasts } from '../setup/browser.ts';
 
 const wait = waitMs;
 const { page } = await signedInSession();
@@ -8,14 +8,11 @@ const { page } = await signedInSession();
 /** The API's event, typed from core rather than written again. */
 type ApiEvent = EventInfo;
 
-const toast = () => page.getByRole('region', { name: 'Notifications' });
+const toast = () => toasts(page);
 const panel = () => page.getByRole('tabpanel');
 const field = (label: string) => panel().getByLabel(label, { exact: true });
 
-async function expectToast(title: string, description?: string) {
-  await visible(toast().getByText(title, { exact: true }));
-  if (description) await visible(toast().getByText(description, { exact: true }));
-}
+const expectToast = (title: string, description?: string) => toastShown(page, title, description);
 
 const createEvent = (fields: Partial<CreateEventInput> = {}) =>
   postEvent(page, {

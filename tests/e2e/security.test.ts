@@ -12,13 +12,14 @@ import {
   waitMs,
   browserForFile,
   signedInPage,
+  toastShown,
+  toasts,
 } from '../setup/browser.ts';
 
 const browser = await browserForFile();
 
 const status = (page: Page) => page.getByTestId('two-factor-status');
-const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
-const expectToast = (page: Page, title: string) => visible(toasts(page).getByText(title, { exact: true }));
+const expectToast = toastShown;
 
 /** A signed-in browser context of its own; `userAgent` tells its session apart in Manage Sessions. */
 const signedIn = (userAgent?: string) => signedInPage(browser, { userAgent });

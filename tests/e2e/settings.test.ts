@@ -1,17 +1,23 @@
 import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { adminPassword, baseUrl, confirmPassword, newPage, browserForFile, uid, visible, waitMs, signedInPage } from '../setup/browser.ts';
+import {
+  adminPassword,
+  baseUrl,
+  confirmPassword,
+  newPage,
+  browserForFile,
+  uid,
+  visible,
+  waitMs,
+  signedInPage,
+  toastShown,
+} from '../setup/browser.ts';
 
 const wait = waitMs;
 const browser = await browserForFile();
 
-const toast = (page: Page) => page.getByRole('region', { name: 'Notifications' });
-
-async function expectToast(page: Page, title: string, description?: string) {
-  await visible(toast(page).getByText(title, { exact: true }));
-  if (description) await visible(toast(page).getByText(description, { exact: true }));
-}
+const expectToast = toastShown;
 
 /** Each test has its own browser context: its own local storage and session. */
 const signedIn = () => signedInPage(browser);

@@ -1,21 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Dialog } from 'playwright-core';
-import { hidden, signedInSession, uid, visible, waitMs, postEvent } from '../setup/browser.ts';
+import { hidden, signedInSession, uid, visible, waitMs, postEvent, toastShown, toasts } from '../setup/browser.ts';
 
 const wait = waitMs;
 const { page, context } = await signedInSession();
 
-const toast = () => page.getByRole('region', { name: 'Notifications' });
+const toast = () => toasts(page);
 const panel = () => page.getByRole('tabpanel');
 const field = (label: string) => panel().getByLabel(label, { exact: true });
 const confirm = () => page.getByRole('dialog', { name: 'Discard unsaved changes?' });
 const keepEditing = () => confirm().getByRole('button', { name: 'Keep editing' }).click();
 const discard = () => confirm().getByRole('button', { name: 'Discard changes' }).click();
 
-async function expectToast(title: string, description?: string) {
-  await visible(toast().getByText(title, { exact: true }));
-  if (description) await visible(toast().getByText(description, { exact: true }));
-}
+const expectToast = (title: string, description?: string) => toastShown(page, title, description);
 
 const createEvent = () =>
   postEvent(page, {

@@ -95,6 +95,15 @@ export async function postEvent(page: Page, fields: Partial<CreateEventInput> & 
   return (await response.json()) as EventInfo;
 }
 
+/** The app's toasts on `page`. */
+export const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
+
+/** Waits (bounded) for a toast titled `title` on `page`, with `description` under it when given. */
+export async function toastShown(page: Page, title: string, description?: string) {
+  await visible(toasts(page).getByText(title, { exact: true }));
+  if (description) await visible(toasts(page).getByText(description, { exact: true }));
+}
+
 /** A short unique suffix for test data on the shared server. */
 export const uid = () => randomUUID().replace(/-/g, '').slice(0, 8);
 export const visible = (locator: Locator, timeout = waitMs) => locator.waitFor({ state: 'visible', timeout });
