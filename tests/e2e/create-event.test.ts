@@ -31,6 +31,9 @@ async function eventsTitled(title: string): Promise<EventInfo[]> {
   return ((await response.json()) as EventInfo[]).filter((e) => e.title === title);
 }
 
+/** The event's saved SEO or CTA, as the REST API answers it. */
+const savedPart = async (id: string, part: 'seo' | 'cta') => (await page.request.get(`/api/events/${id}/${part}`)).json();
+
 async function fillBasic(title: string, venue = 'Riverside Hall') {
   await field('Title').fill(title);
   await field('Venue').fill(venue);
@@ -188,14 +191,12 @@ describe('create event dialog', () => {
       status: 'active',
     });
     expect(event!.date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-    const seo = await (await page.request.get(`/api/events/${event!.id}/seo`)).json();
-    expect(seo).toMatchObject({
+    expect(await savedPart(event!.id, 'seo')).toMatchObject({
       title: 'Created Gala tickets, dinner and dancing by the river',
       description: 'Join the Created Gala for dinner and dancing.',
       keywords: 'gala, dinner, dancing',
     });
-    const cta = await (await page.request.get(`/api/events/${event!.id}/cta`)).json();
-    expect(cta).toMatchObject({ text: 'Save My Seat', isCustom: true });
+    expect(await savedPart(event!.id, 'cta')).toMatchObject({ text: 'Save My Seat', isCustom: true });
 
     // The list was refreshed: the new event is there without a reload.
     const row = page.locator(`[data-testid="event-row"][data-event-id="${event!.id}"]`);
@@ -226,8 +227,8 @@ describe('create event dialog', () => {
     await expectToast('Event created', 'Your event has been created successfully.');
     const [event] = await eventsTitled(title);
     expect(event!.status).toBe('draft');
-    expect(await (await page.request.get(`/api/events/${event!.id}/seo`)).json()).toBeNull();
-    expect(await (await page.request.get(`/api/events/${event!.id}/cta`)).json()).toMatchObject({ text: 'Buy Tickets', isCustom: false });
+    expect(await savedPart(event!.id, 'seo')).toBeNull();
+    expect(await savedPart(event!.id, 'cta')).toMatchObject({ text: 'Buy Tickets', isCustom: false });
   });
 
   it('reports a failed create and keeps the input', async () => {
@@ -279,11 +280,8 @@ describe('create event dialog', () => {
     await hidden(dialog());
     const events = await eventsTitled(title);
     expect(events).toHaveLength(1);
-    expect(await (await page.request.get(`/api/events/${events[0]!.id}/seo`)).json()).toMatchObject({ title: 'Half created title' });
-    expect(await (await page.request.get(`/api/events/${events[0]!.id}/cta`)).json()).toMatchObject({
-      text: 'Register Now',
-      isCustom: false,
-    });
+    expect(await savedPart(events[0]!.id, 'seo')).toMatchObject({ title: 'Half created title' });
+    expect(await savedPart(events[0]!.id, 'cta')).toMatchObject({ text: 'Register Now', isCustom: false });
   });
 
   it('asks for the custom text before creating anything', async () => {
