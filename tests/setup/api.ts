@@ -221,6 +221,17 @@ export async function trpcStatus(call: Promise<unknown>) {
   }
 }
 
+/** The message and HTTP status of a tRPC call that must fail. */
+export async function trpcFailure(call: Promise<unknown>) {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof TRPCClientError) return { message: error.message, status: (error.data as { httpStatus?: number }).httpStatus };
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
 /** A valid event body, unique per call. */
 export const eventBody = (overrides: Record<string, unknown> = {}) => ({
   title: `Test night ${randomUUID().slice(0, 8)}`,
