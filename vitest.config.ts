@@ -23,10 +23,13 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/setup/server.global.ts'],
+          setupFiles: ['tests/setup/server.ready.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One browser at a time on small machines; each file opens its own context.
-          fileParallelism: false,
+          // Two files at a time, each with a server of its own (tests/setup/server.global.ts), so
+          // they share no state; E2E_WORKERS=1 runs them one after another.
+          fileParallelism: true,
+          maxWorkers: Number(process.env.E2E_WORKERS || 2),
           // A browser test that fails once on a busy machine is tried once more, and named as
           // flaky in the summary (tests/setup/summary-reporter.ts) so it still gets fixed.
           retry: 1,

@@ -1,6 +1,6 @@
 // Bundles the API Lambda (packages/functions/src/lambda.ts) the way it ships: one minified,
 // tree-shaken ESM file. `npm run bundle` writes it to packages/functions/dist/lambda;
-// scripts/bench.mjs measures it. infra/api.ts gives SST's bundler the same settings.
+// npm run bench (scripts/bench/function.ts) measures it. infra/api.ts gives SST's bundler the same settings.
 import * as esbuild from 'esbuild';
 import { mkdirSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';

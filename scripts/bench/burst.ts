@@ -10,8 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { formatCents, parseAmountToCents } from '@event-admin/core/transaction/money';
 import { httpClient, percentile } from './http.ts';
-import { keyModelBudgets, measureKeyModel, printKeyModel, type KeyModelResult } from './key-model.ts';
-import { table, type Budget } from './main.ts';
+import { keyModelBudgets, measureKeyModel, type KeyModelResult } from './key-model.ts';
+import { printKeyModel } from './key-model-print.ts';
+import { table, type Budget } from './table.ts';
 import { startStack } from './stack.ts';
 
 export const maxPurchasesPerLevel = 20_000;

@@ -12,7 +12,7 @@ import { ensureTable } from '@event-admin/functions/local/dynamo-local';
 import { random } from '@event-admin/functions/local/random';
 import { describeOperations, instrument } from './capacity.ts';
 import { percentile } from './http.ts';
-import type { Budget } from './main.ts';
+import type { Budget } from './table.ts';
 import type { Stack } from './stack.ts';
 
 export const panelSizes = [25, 2_500] as const;

@@ -1,10 +1,11 @@
-// npm run bench: every section, one after the other, then bench/results.json.
+// npm run bench, the bench's one entry: every section, one after the other, each printed as
+// tables; then every budget, pass or FAIL, and everything in bench/results.json.
 //   node scripts/bench/run.mjs                      all sections, 1k / 10k / 100k purchases
 //   node scripts/bench/run.mjs api --sizes=1000     one section, one size
-// Sections: function (scripts/bench.mjs: the Lambda bundle), api, web, burst (scripts/bench/burst.ts;
-// BURST_SECONDS=5 BURST_CLIENTS=1,8 for a short run).
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// Sections: function (function.ts: the Lambda bundle), api and web (stack-sections.ts: one local
+// stack, the data grown through the sizes), burst (burst.ts; BURST_SECONDS=5 BURST_CLIENTS=1,8
+// for a short run).
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { register } from 'tsx/esm/api';
@@ -35,21 +36,27 @@ function readResults() {
   }
 }
 
-// The function bundle section is scripts/bench.mjs's (it writes its own rows to results.json).
-const functionBench = resolve(root, 'scripts/bench.mjs');
-if (want('function') && existsSync(functionBench)) {
-  console.log('Function bundle (scripts/bench.mjs function):');
-  const child = spawnSync(process.execPath, [functionBench, 'function'], { cwd: root, stdio: 'inherit', timeout: 300_000 });
-  if (child.status !== 0) console.error(`  scripts/bench.mjs function failed (${child.status ?? child.signal}); the other sections go on.`);
+register();
+const { printBudgets } = await import('./table.ts');
+const sections = {};
+const budgets = [];
+if (want('function')) {
+  try {
+    const { measureFunction } = await import('./function.ts');
+    const measured = await measureFunction((line) => console.log(line));
+    sections.function = measured.result;
+    budgets.push(...measured.budgets);
+  } catch (error) {
+    console.error(`  the function section failed; the other sections go on:\n${error?.stack ?? error}`);
+  }
 }
-
-let measured = { budgets: [] };
 if (want('api') || want('web') || want('burst')) {
-  const unregister = register();
-  const { runBench } = await import('./main.ts');
-  measured = await runBench({ sizes, api: want('api'), web: want('web'), burst: want('burst') });
-  unregister();
+  const { runBench } = await import('./stack-sections.ts');
+  const measured = await runBench({ sizes, api: want('api'), web: want('web'), burst: want('burst') });
+  for (const name of ['api', 'web', 'burst']) if (measured[name]) sections[name] = measured[name];
+  budgets.push(...measured.budgets);
 }
+printBudgets(budgets);
 
 const previous = readResults();
 const results = {
@@ -57,13 +64,8 @@ const results = {
   generatedAt: new Date().toISOString(),
   node: process.versions.node,
   arch: process.arch,
-  sections: {
-    ...(previous.sections ?? {}),
-    ...(measured.api ? { api: measured.api } : {}),
-    ...(measured.web ? { web: measured.web } : {}),
-    ...(measured.burst ? { burst: measured.burst } : {}),
-  },
-  budgets: measured.budgets.length ? measured.budgets : previous.budgets,
+  sections: { ...(previous.sections ?? {}), ...sections },
+  budgets: budgets.length ? budgets : previous.budgets,
 };
 mkdirSync(resolve(resultsFile, '..'), { recursive: true });
 writeFileSync(resultsFile, JSON.stringify(results, null, 2) + '\n');

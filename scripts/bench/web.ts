@@ -7,7 +7,8 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { launch as launchChrome } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromium, type BrowserContext, type Page, type Request } from 'playwright-core';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { chromiumPath, launchChromium } from '../../tests/setup/chromium.ts';
 import { benchPassword, root, type Stack } from './stack.ts';
 
 export function buildWeb() {
@@ -151,7 +152,7 @@ export async function measureLoginPaint(base: string, runs = 3): Promise<LoginPa
   const figures: Omit<LoginPaint, 'runs'>[] = [];
   for (let i = 0; i < runs; i++) {
     const chrome = await launchChrome({
-      chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      chromePath: chromiumPath,
       chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
     });
     try {
@@ -199,19 +200,7 @@ export interface WebResult {
 export async function measureWeb(stack: Stack): Promise<WebResult> {
   // First, while nothing else runs: the simulation scales what it observes on this CPU.
   const loginPaint = await measureLoginPaint(stack.base);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await launchChromium();
   const signedInContext = async () => {
     const context = await browser.newContext({ baseURL: stack.base, viewport: { width: 1280, height: 900 } });
     const login = await context.request.post('/api/auth/login', {

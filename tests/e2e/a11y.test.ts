@@ -1,26 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { EventInfo } from '@event-admin/core/event/event.schema';
 import { axeProblems } from '../setup/axe.ts';
-import { confirmPassword, launchBrowser, newPage, signIn, visible, waitMs } from '../setup/browser.ts';
+import { confirmPassword, newPage, signIn, visible, waitMs, browserForFile } from '../setup/browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await browserForFile();
 
 const desktop = { width: 1280, height: 900 };
 const phone = { width: 375, height: 800 };
 
 /**
- * Waits (bounded) until the requests a screen started have settled, the skeletons are gone and no
- * transition is halfway (axe would measure a menu's colours while it fades in).
+ * Waits (bounded) until the skeletons are gone and no transition is halfway (axe would measure a
+ * menu's colours while it fades in).
  */
 async function settled(page: Page) {
-  await page.waitForLoadState('networkidle', { timeout: waitMs }).catch(() => undefined);
   await page
     .waitForFunction(
       () =>
@@ -55,6 +48,8 @@ async function walkEveryScreen(viewport: typeof desktop) {
   const problems: string[] = [];
   const dialog = () => page.getByRole('dialog');
   const check = async (state: string) => {
+    // The requests the state started settle once (500 ms without one): a scheme switch starts none.
+    await page.waitForLoadState('networkidle', { timeout: waitMs }).catch(() => undefined);
     for (const scheme of schemes) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.waitForFunction((wanted) => document.documentElement.dataset.theme === wanted, scheme, { timeout: waitMs });
@@ -281,74 +276,4 @@ describe.concurrent('axe (WCAG 2.1 A and AA): no serious or critical violation',
       expect(problems, problems.join('\n')).toEqual([]);
     });
   }
-});
-
-describe('the sidebar drawer on a 375 px screen, by keyboard', () => {
-  /** Where focus is: the sidebar, a toast, nowhere (body), or the page (with the element's name). */
-  const focusPlace = (page: Page) =>
-    page.evaluate(() => {
-      const el = document.activeElement;
-      if (!el || el === document.body) return 'body';
-      if (el.closest('#app-sidebar')) return 'sidebar';
-      if (el.closest('[role="region"][aria-label="Notifications"]')) return 'toast';
-      return `page: ${el.getAttribute('aria-label') ?? el.textContent?.trim()}`;
-    });
-
-  /** Whether Chromium's accessibility tree exposes the main navigation (inert content is ignored). */
-  async function navigationExposed(page: Page) {
-    const cdp = await page.context().newCDPSession(page);
-    const { nodes } = (await cdp.send('Accessibility.getFullAXTree')) as {
-      nodes: { ignored: boolean; role?: { value: string }; name?: { value: string } }[];
-    };
-    await cdp.detach();
-    return nodes.some((n) => !n.ignored && n.role?.value === 'navigation' && n.name?.value === 'Main');
-  }
-
-  it('is out of the keyboard path and the accessibility tree while closed', async () => {
-    const { page, context } = await newPage(browser, phone);
-    page.setDefaultTimeout(waitMs);
-    await signIn(page);
-    await visible(page.getByTestId('event-row').first());
-    expect(await page.locator('#app-sidebar').evaluate((el) => (el as HTMLElement).inert)).toBe(true);
-    expect(await navigationExposed(page)).toBe(false);
-    await page.locator('body').focus();
-    for (let i = 0; i < 12; i++) {
-      await page.keyboard.press('Tab');
-      expect(await focusPlace(page)).not.toBe('sidebar');
-    }
-    await context.close();
-  });
-
-  it('takes focus when opened, keeps it, and gives it back on Escape', async () => {
-    const { page, context } = await newPage(browser, phone);
-    page.setDefaultTimeout(waitMs);
-    await signIn(page);
-    const opener = page.getByRole('button', { name: 'Open sidebar' });
-    await opener.focus();
-    await page.keyboard.press('Enter');
-    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Close sidebar');
-    expect(await focusPlace(page)).toBe('sidebar');
-    expect(await opener.getAttribute('aria-expanded')).toBe('true');
-    expect(await navigationExposed(page)).toBe(true);
-    // The page behind is inert: Tab cycles through the sidebar (and the browser's own UI) only.
-    for (let i = 0; i < 10; i++) {
-      await page.keyboard.press('Tab');
-      expect(['sidebar', 'toast', 'body']).toContain(await focusPlace(page));
-    }
-    await page.keyboard.press('Escape');
-    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Open sidebar');
-    expect(await page.locator('#app-sidebar').getAttribute('data-open')).toBe('false');
-    expect(await opener.getAttribute('aria-expanded')).toBe('false');
-    await context.close();
-  });
-
-  it('is in reach on a wide screen, where it is always shown', async () => {
-    const { page, context } = await newPage(browser, desktop);
-    page.setDefaultTimeout(waitMs);
-    await signIn(page);
-    expect(await page.locator('#app-sidebar').evaluate((el) => (el as HTMLElement).inert)).toBe(false);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).focus();
-    expect(await focusPlace(page)).toBe('sidebar');
-    await context.close();
-  });
 });

@@ -1,15 +1,10 @@
 // When the server cannot be reached, the app says so and keeps trying (with backoff) instead of
 // spinning forever; once it answers, the screen fills in and the notice goes. The browser's
 // calls to /trpc really fail here (refused connections), the server itself is left alone.
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { hidden, signedInSession, visible, waitMs } from '../setup/browser.ts';
 
-const session = signedInSession();
-let page: Page;
-beforeAll(() => {
-  ({ page } = session);
-});
+const { page } = await signedInSession();
 
 const banner = () => page.getByRole('alert').filter({ hasText: 'Cannot reach the server right now.' });
 /** The server as a stopped one looks to the browser: every call to it refused (the page itself is loaded). */

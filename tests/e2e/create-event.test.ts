@@ -1,28 +1,16 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { EventInfo } from '@event-admin/core/event/event.schema';
-import { hidden, signedInSession, uid, visible, waitMs } from '../setup/browser.ts';
+import { hidden, signedInSession, uid, visible, waitMs, toastShown } from '../setup/browser.ts';
 
 const wait = waitMs;
-const session = signedInSession();
-let page: Page;
-beforeAll(() => {
-  ({ page } = session);
-});
-
-/** The API's event, typed from core rather than written again. */
-type ApiEvent = EventInfo;
+const { page } = await signedInSession();
 
 const dialog = () => page.getByRole('dialog', { name: 'Create New Event' });
 const field = (label: string) => dialog().getByLabel(label, { exact: true });
 const button = (name: string) => dialog().getByRole('button', { name, exact: true });
 const stepText = () => dialog().getByTestId('create-event-step');
-const toast = () => page.getByRole('region', { name: 'Notifications' });
 
-async function expectToast(title: string, description?: string) {
-  await visible(toast().getByText(title, { exact: true }));
-  if (description) await visible(toast().getByText(description, { exact: true }));
-}
+const expectToast = (title: string, description?: string) => toastShown(page, title, description);
 
 async function expectStep(n: number, name: string) {
   await expect.poll(() => stepText().textContent(), { timeout: wait }).toBe(`Step ${n} of 3: ${name}`);
@@ -37,11 +25,14 @@ async function openDialog() {
   await expectStep(1, 'Basic Information');
 }
 
-async function eventsTitled(title: string): Promise<ApiEvent[]> {
+async function eventsTitled(title: string): Promise<EventInfo[]> {
   const response = await page.request.get('/api/events');
   expect(response.status()).toBe(200);
-  return ((await response.json()) as ApiEvent[]).filter((e) => e.title === title);
+  return ((await response.json()) as EventInfo[]).filter((e) => e.title === title);
 }
+
+/** The event's saved SEO or CTA, as the REST API answers it. */
+const savedPart = async (id: string, part: 'seo' | 'cta') => (await page.request.get(`/api/events/${id}/${part}`)).json();
 
 async function fillBasic(title: string, venue = 'Riverside Hall') {
   await field('Title').fill(title);
@@ -200,14 +191,12 @@ describe('create event dialog', () => {
       status: 'active',
     });
     expect(event!.date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
-    const seo = await (await page.request.get(`/api/events/${event!.id}/seo`)).json();
-    expect(seo).toMatchObject({
+    expect(await savedPart(event!.id, 'seo')).toMatchObject({
       title: 'Created Gala tickets, dinner and dancing by the river',
       description: 'Join the Created Gala for dinner and dancing.',
       keywords: 'gala, dinner, dancing',
     });
-    const cta = await (await page.request.get(`/api/events/${event!.id}/cta`)).json();
-    expect(cta).toMatchObject({ text: 'Save My Seat', isCustom: true });
+    expect(await savedPart(event!.id, 'cta')).toMatchObject({ text: 'Save My Seat', isCustom: true });
 
     // The list was refreshed: the new event is there without a reload.
     const row = page.locator(`[data-testid="event-row"][data-event-id="${event!.id}"]`);
@@ -238,8 +227,8 @@ describe('create event dialog', () => {
     await expectToast('Event created', 'Your event has been created successfully.');
     const [event] = await eventsTitled(title);
     expect(event!.status).toBe('draft');
-    expect(await (await page.request.get(`/api/events/${event!.id}/seo`)).json()).toBeNull();
-    expect(await (await page.request.get(`/api/events/${event!.id}/cta`)).json()).toMatchObject({ text: 'Buy Tickets', isCustom: false });
+    expect(await savedPart(event!.id, 'seo')).toBeNull();
+    expect(await savedPart(event!.id, 'cta')).toMatchObject({ text: 'Buy Tickets', isCustom: false });
   });
 
   it('reports a failed create and keeps the input', async () => {
@@ -291,11 +280,8 @@ describe('create event dialog', () => {
     await hidden(dialog());
     const events = await eventsTitled(title);
     expect(events).toHaveLength(1);
-    expect(await (await page.request.get(`/api/events/${events[0]!.id}/seo`)).json()).toMatchObject({ title: 'Half created title' });
-    expect(await (await page.request.get(`/api/events/${events[0]!.id}/cta`)).json()).toMatchObject({
-      text: 'Register Now',
-      isCustom: false,
-    });
+    expect(await savedPart(events[0]!.id, 'seo')).toMatchObject({ title: 'Half created title' });
+    expect(await savedPart(events[0]!.id, 'cta')).toMatchObject({ text: 'Register Now', isCustom: false });
   });
 
   it('asks for the custom text before creating anything', async () => {

@@ -1,12 +1,7 @@
-import { beforeAll, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { hidden, signedInSession, uid, visible } from '../setup/browser.ts';
 
-const session = signedInSession();
-let page: Page;
-beforeAll(() => {
-  ({ page } = session);
-});
+const { page } = await signedInSession();
 
 it("a new customer's page links the data export and deletes them after asking", async () => {
   const name = `Delia Gone${uid()}`;

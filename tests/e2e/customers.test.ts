@@ -1,24 +1,15 @@
 import { randomInt } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { signedInSession, uid, visible, waitMs } from '../setup/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { signedInSession, uid, visible, waitMs, toastShown } from '../setup/browser.ts';
 
 const wait = waitMs;
-const session = signedInSession();
-let page: Page;
-beforeAll(() => {
-  ({ page } = session);
-});
+const { page } = await signedInSession();
 
 const digits = (n: number) => Array.from({ length: n }, () => randomInt(10)).join('');
-const toast = () => page.getByRole('region', { name: 'Notifications' });
 const bodyRows = () => page.locator('main table tbody tr:not([data-testid="skeleton-row"])');
 const dialog = () => page.getByRole('dialog');
 
-async function expectToast(title: string, description?: string) {
-  await visible(toast().getByText(title, { exact: true }));
-  if (description) await visible(toast().getByText(description, { exact: true }));
-}
+const expectToast = (title: string, description?: string) => toastShown(page, title, description);
 
 interface Customer {
   id: string;

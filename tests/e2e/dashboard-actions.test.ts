@@ -1,16 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Response } from 'playwright-core';
-import { adminPassword, launchBrowser, newPage, waitMs } from '../setup/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Response } from 'playwright-core';
+import { adminPassword, newPage, waitMs, browserForFile } from '../setup/browser.ts';
 import { count, expectXAxis, openDashboard, xAxisLabels, type Stats } from './dashboard.helpers.ts';
 
 // The dashboard's chart (and its lazily loaded code) and its actions: links, create, export.
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await browserForFile();
 
 describe('dashboard chart and actions', () => {
   it('draws the Customer Activity chart and switches its time range', async () => {

@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Request } from 'playwright-core';
 import { conversionBarWidth } from '@event-admin/core/stats/stats.rules';
-import { launchBrowser, newPage, signIn, waitMs } from '../setup/browser.ts';
+import { newPage, signIn, waitMs, browserForFile } from '../setup/browser.ts';
 import { batchResult, count, isDashboardBatch, openDashboard, procedures, usd, type EventRow, type Stats } from './dashboard.helpers.ts';
 
 // The dashboard's data: one request, the figures, the panels, and how it loads and fails.
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await browserForFile();
 
 describe('dashboard', () => {
   it('loads all its data in one request', async () => {

@@ -1,13 +1,8 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
-import type { EventInfo } from '@event-admin/core/event/event.schema';
-import { signedInSession, uid, visible } from '../setup/browser.ts';
+import { signedInSession, uid, visible, postEvent } from '../setup/browser.ts';
 
-const session = signedInSession();
-let page: Page;
-beforeAll(() => {
-  ({ page } = session);
-});
+const { page } = await signedInSession();
 
 const reads = ['events.get', 'seo.get', 'cta.get', 'contentBlocks.get'];
 
@@ -38,20 +33,8 @@ function recordReads(target: Page) {
   return () => [...seen.values()];
 }
 
-async function createEvent(): Promise<EventInfo> {
-  const response = await page.request.post('/api/events', {
-    data: {
-      title: `Loader Test ${uid()}`,
-      description: '',
-      date: '2031-07-01T12:00:00.000Z',
-      time: '20:00',
-      venue: 'Load Hall',
-      status: 'draft',
-    },
-  });
-  expect(response.status()).toBe(201);
-  return response.json();
-}
+const createEvent = () =>
+  postEvent(page, { title: `Loader Test ${uid()}`, date: '2031-07-01T12:00:00.000Z', time: '20:00', venue: 'Load Hall', status: 'draft' });
 
 describe('event edit page loading', () => {
   it('starts the event, SEO, CTA and content-block reads together, each once', async () => {

@@ -1,43 +1,28 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import type { EventInfo } from '@event-admin/core/event/event.schema';
-import { signedInSession, uid, visible, waitMs } from '../setup/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { CreateEventInput, EventInfo } from '@event-admin/core/event/event.schema';
+import { signedInSession, uid, visible, waitMs, postEvent, toastShown, toasts } from '../setup/browser.ts';
 
 const wait = waitMs;
-const session = signedInSession();
-let page: Page;
-beforeAll(() => {
-  ({ page } = session);
-});
+const { page } = await signedInSession();
 
 /** The API's event, typed from core rather than written again. */
 type ApiEvent = EventInfo;
 
-const toast = () => page.getByRole('region', { name: 'Notifications' });
+const toast = () => toasts(page);
 const panel = () => page.getByRole('tabpanel');
 const field = (label: string) => panel().getByLabel(label, { exact: true });
 
-async function expectToast(title: string, description?: string) {
-  await visible(toast().getByText(title, { exact: true }));
-  if (description) await visible(toast().getByText(description, { exact: true }));
-}
+const expectToast = (title: string, description?: string) => toastShown(page, title, description);
 
-async function createEvent(fields: Partial<ApiEvent> = {}): Promise<ApiEvent> {
-  const response = await page.request.post('/api/events', {
-    data: {
-      title: `Edit Test ${uid()}`,
-      description: 'Before the edit',
-      date: '2031-04-10T12:00:00.000Z',
-      time: '19:00',
-      venue: 'Old Venue',
-      status: 'active',
-      venueId: 'VEN-1',
-      ...fields,
-    },
+const createEvent = (fields: Partial<CreateEventInput> = {}) =>
+  postEvent(page, {
+    title: `Edit Test ${uid()}`,
+    description: 'Before the edit',
+    date: '2031-04-10T12:00:00.000Z',
+    venue: 'Old Venue',
+    venueId: 'VEN-1',
+    ...fields,
   });
-  expect(response.status()).toBe(201);
-  return response.json();
-}
 
 const getJson = async <T>(path: string): Promise<T> => {
   const response = await page.request.get(path);

@@ -1,7 +1,7 @@
 import { afterAll, expect, it } from 'vitest';
 import { hidden, signedInSession, uid, visible, waitMs } from '../setup/browser.ts';
 
-const session = signedInSession();
+const session = await signedInSession();
 let eventId: string | undefined;
 
 // Leave the shared table as found: the other tests compare the events list with GET /api/events.

@@ -1,13 +1,9 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { signedInSession, uid, visible, waitMs } from '../setup/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { CreateEventInput } from '@event-admin/core/event/event.schema';
+import { signedInSession, uid, visible, waitMs, postEvent } from '../setup/browser.ts';
 
 const wait = waitMs;
-const session = signedInSession();
-let page: Page;
-beforeAll(() => {
-  ({ page } = session);
-});
+const { page } = await signedInSession();
 
 interface ApiEvent {
   id: string;
@@ -35,21 +31,8 @@ function urlQuery() {
 const searchBox = () => page.getByRole('searchbox', { name: 'Search events' });
 const statusFilter = () => page.getByLabel('Filter by status');
 
-async function createEvent(fields: Partial<ApiEvent> = {}): Promise<ApiEvent> {
-  const response = await page.request.post('/api/events', {
-    data: {
-      title: `List Test ${uid()}`,
-      description: '',
-      date: '2031-06-15T18:00:00.000Z',
-      time: '18:00',
-      venue: `Hall ${uid()}`,
-      status: 'active',
-      ...fields,
-    },
-  });
-  expect(response.status()).toBe(201);
-  return response.json();
-}
+const createEvent = (fields: Partial<CreateEventInput> = {}) =>
+  postEvent(page, { title: `List Test ${uid()}`, time: '18:00', venue: `Hall ${uid()}`, ...fields });
 
 async function allEvents(): Promise<ApiEvent[]> {
   const response = await page.request.get('/api/events');

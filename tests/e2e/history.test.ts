@@ -1,12 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { hidden, signedInSession, uid, visible, waitMs } from '../setup/browser.ts';
 
-const session = signedInSession();
-let page: Page;
-beforeAll(() => {
-  ({ page } = session);
-});
+const { page } = await signedInSession();
 
 const historyEntries = () => page.getByRole('tabpanel').getByTestId('history-entry');
 

@@ -1,18 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { confirmPassword, hidden, signedInSession, uid, visible, waitMs } from '../setup/browser.ts';
 
-const session = signedInSession();
-let page: Page;
+const { page } = await signedInSession();
 /** A receiver on 127.0.0.1 the server's sender posts to: what it got, by type. */
 const received: string[] = [];
 let receiver: Server;
 let receiverBase: string;
 
 beforeAll(async () => {
-  ({ page } = session);
   receiver = createServer((req, res) => {
     let body = '';
     req.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));

@@ -1,28 +1,18 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page, Route } from 'playwright-core';
-import { signedInSession, uid, visible, waitMs } from '../setup/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Route } from 'playwright-core';
+import { signedInSession, uid, visible, waitMs, postEvent } from '../setup/browser.ts';
 
 // What every paged list shares (usePagedList, DataTable): rows kept while a new search loads,
 // sortable headers in the orders the server serves, row selection, opening a row's details.
 const wait = waitMs;
-const session = signedInSession();
-let page: Page;
-beforeAll(() => {
-  ({ page } = session);
-});
+const { page } = await signedInSession();
 
 const bodyRows = () => page.locator('main table tbody tr:not([data-testid="skeleton-row"])');
 const param = (name: string) => new URL(page.url()).searchParams.get(name);
 /** A transaction row's full id (its ID cell, after the selection checkbox, shows 8 characters). */
 const idTitle = 'td:nth-child(2) > [title]';
 
-async function createEvent(title: string) {
-  const response = await page.request.post('/api/events', {
-    data: { title, description: '', date: '2031-09-09T12:00:00.000Z', time: '19:00', venue: 'Paging Hall', status: 'active' },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as { id: string; title: string };
-}
+const createEvent = (title: string) => postEvent(page, { title, date: '2031-09-09T12:00:00.000Z', venue: 'Paging Hall' });
 
 /** Holds the list's requests that match `term` for `ms`, so what shows meanwhile can be read. */
 async function slowSearch(procedure: string, term: string, ms: number) {

@@ -2,17 +2,10 @@
 // the sign-in card is in the HTML before any script runs, it shows without JavaScript, and the
 // app then hydrates it, taking over the same elements without a mismatch, and signs in as before.
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { adminPassword, baseUrl, launchBrowser, newPage, waitMs } from '../setup/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { adminPassword, baseUrl, newPage, waitMs, browserForFile } from '../setup/browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await browserForFile();
 
 describe('the prerendered sign-in screen', () => {
   it('is in the HTML served for /login, with its styles and the theme script inline; other paths keep the empty shell', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { signedInSession, visible, waitMs } from '../setup/browser.ts';
 
 // The Reports screen on the demo data: figures from the server, the chart, the table, the exports.
-const session = signedInSession();
+const session = await signedInSession();
 const today = new Date().toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
 

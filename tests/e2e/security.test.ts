@@ -1,34 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { authenticatorCode } from '../setup/authenticator.ts';
-import { adminPassword, baseUrl, confirmPassword, hidden, launchBrowser, newPage, signIn, uid, visible, waitMs } from '../setup/browser.ts';
+import {
+  adminPassword,
+  baseUrl,
+  confirmPassword,
+  hidden,
+  newPage,
+  uid,
+  visible,
+  waitMs,
+  browserForFile,
+  signedInPage,
+  toastShown,
+  toasts,
+} from '../setup/browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = await browserForFile();
 
 const status = (page: Page) => page.getByTestId('two-factor-status');
-const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
-const expectToast = (page: Page, title: string) => visible(toasts(page).getByText(title, { exact: true }));
+const expectToast = toastShown;
 
 /** A signed-in browser context of its own; `userAgent` tells its session apart in Manage Sessions. */
-async function signedIn(userAgent?: string) {
-  if (!userAgent) {
-    const { page, context } = await newPage(browser);
-    page.setDefaultTimeout(waitMs);
-    await signIn(page);
-    return { page, context };
-  }
-  const context: BrowserContext = await browser.newContext({ baseURL: baseUrl(), userAgent, viewport: { width: 1280, height: 900 } });
-  const page = await context.newPage();
-  page.setDefaultTimeout(waitMs);
-  await signIn(page);
-  return { page, context };
-}
+const signedIn = (userAgent?: string) => signedInPage(browser, { userAgent });
 
 async function openSecurity(page: Page) {
   await page.goto('/settings?tab=security');

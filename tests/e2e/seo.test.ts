@@ -1,26 +1,15 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { signedInSession, uid, visible, waitMs } from '../setup/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { signedInSession, uid, visible, waitMs, postEvent } from '../setup/browser.ts';
 
 const wait = waitMs;
-const session = signedInSession();
-let page: Page;
-beforeAll(() => {
-  ({ page } = session);
-});
+const { page } = await signedInSession();
 
 const toast = () => page.getByRole('region', { name: 'Notifications' });
 const dialog = () => page.getByRole('dialog');
 const rows = () => page.getByTestId('seo-row');
 
-async function createEvent() {
-  const title = `Search Gala ${uid()}`;
-  const response = await page.request.post('/api/events', {
-    data: { title, description: '', date: '2031-06-15T12:00:00.000Z', time: '19:00', venue: 'Index Hall', status: 'active' },
-  });
-  expect(response.status()).toBe(201);
-  return (await response.json()) as { id: string; title: string };
-}
+const createEvent = () => postEvent(page, { title: `Search Gala ${uid()}`, date: '2031-06-15T12:00:00.000Z', venue: 'Index Hall' });
 
 async function openSeo(query: string) {
   await page.goto(`/seo?q=${encodeURIComponent(query)}`);

@@ -1,34 +1,26 @@
-import { randomInt, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { adminPassword, baseUrl, confirmPassword, launchBrowser, newPage, signIn } from '../setup/browser.ts';
+import { randomInt } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  adminPassword,
+  baseUrl,
+  confirmPassword,
+  newPage,
+  browserForFile,
+  uid,
+  visible,
+  waitMs,
+  signedInPage,
+  toastShown,
+} from '../setup/browser.ts';
 
-const wait = 10_000;
-let browser: Browser;
+const wait = waitMs;
+const browser = await browserForFile();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-const uid = () => randomUUID().replace(/-/g, '').slice(0, 8);
-const visible = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: wait });
-const toast = (page: Page) => page.getByRole('region', { name: 'Notifications' });
-
-async function expectToast(page: Page, title: string, description?: string) {
-  await visible(toast(page).getByText(title, { exact: true }));
-  if (description) await visible(toast(page).getByText(description, { exact: true }));
-}
+const expectToast = toastShown;
 
 /** Each test has its own browser context: its own local storage and session. */
-async function signedIn() {
-  const { page, context } = await newPage(browser);
-  page.setDefaultTimeout(wait);
-  await signIn(page);
-  return { page, context };
-}
+const signedIn = () => signedInPage(browser);
 
 /** What an integration does: the bearer token, no cookie. */
 const bearerStatus = (token: string) =>

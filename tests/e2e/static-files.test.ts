@@ -4,7 +4,8 @@
 // scripts are React's production build.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { baseUrl, launchBrowser, newPage, signIn, waitMs } from '../setup/browser.ts';
+import { baseUrl, newPage, signIn, waitMs } from '../setup/browser.ts';
+import { launchChromium } from '../setup/chromium.ts';
 
 const get = (path: string) => fetch(baseUrl() + path);
 
@@ -60,7 +61,7 @@ describe('robots and caching', () => {
 describe('the demo data offline', () => {
   let browser: Browser;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchChromium();
   });
   afterAll(() => browser?.close());
 

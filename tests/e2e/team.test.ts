@@ -1,24 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
 import type { Invitation } from '@event-admin/core/user/user.schema';
 import { authenticatorCode } from '../setup/authenticator.ts';
-import { adminPassword, confirmPassword, hidden, launchBrowser, newPage, signIn, uid, visible, waitMs } from '../setup/browser.ts';
+import {
+  adminPassword,
+  confirmPassword,
+  hidden,
+  newPage,
+  uid,
+  visible,
+  waitMs,
+  signedInSession,
+  toastShown,
+  toasts,
+} from '../setup/browser.ts';
 
 /** One signed-in administrator for the file (its password, once confirmed, covers every team change). */
-let browser: Browser;
-let admin: Page;
-beforeAll(async () => {
-  browser = await launchBrowser();
-  admin = (await newPage(browser)).page;
-  admin.setDefaultTimeout(waitMs);
-  await signIn(admin);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const { browser, page: admin } = await signedInSession();
 
-const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
-const expectToast = (page: Page, title: string) => visible(toasts(page).getByText(title, { exact: true }));
+const expectToast = toastShown;
 const memberRow = (username: string) => admin.locator(`tr[data-username="${username}"]`);
 const memberPassword = 'member-Secret-pass';
 

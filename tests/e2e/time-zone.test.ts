@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
 import { axeProblems } from '../setup/axe.ts';
 import { signedInSession, uid, visible, waitMs } from '../setup/browser.ts';
 
 // The business zone is one setting of the shared server: this file sets it back to UTC when done.
-const session = signedInSession();
-let page: Page;
-beforeAll(() => {
-  ({ page } = session);
-});
+const { page } = await signedInSession();
 
 const saveZone = async (timeZone: string) => {
   const response = await page.request.post('/api/app-settings', { data: { serviceFeePercentage: '18', timeZone } });

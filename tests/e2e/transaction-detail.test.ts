@@ -1,28 +1,13 @@
 import { randomInt } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
-import { hidden, signedInSession, uid, visible, waitMs } from '../setup/browser.ts';
+import { hidden, signedInSession, uid, visible, waitMs, postEvent } from '../setup/browser.ts';
 
-const session = signedInSession();
-let page: Page;
-beforeAll(() => {
-  ({ page } = session);
-});
+const { page } = await signedInSession();
 
 /** One event for the whole file: every test's purchases are of it (the shared server's event list stays short). */
 let event: { id: string; title: string };
 beforeAll(async () => {
-  const response = await page.request.post('/api/events', {
-    data: {
-      title: `Refund Gala ${uid()}`,
-      description: '',
-      date: '2031-04-01T12:00:00.000Z',
-      time: '19:00',
-      venue: 'Hall',
-      status: 'active',
-    },
-  });
-  event = await response.json();
+  event = await postEvent(page, { title: `Refund Gala ${uid()}`, date: '2031-04-01T12:00:00.000Z', venue: 'Hall' });
 });
 
 /** A customer and one purchase of theirs, unique to this run. */

@@ -1,15 +1,10 @@
 import { randomInt } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { parseAmountToCents } from '@event-admin/core/transaction/money';
-import { signedInSession, uid, visible, waitMs } from '../setup/browser.ts';
+import { signedInSession, uid, visible, waitMs, postEvent } from '../setup/browser.ts';
 
 const wait = waitMs;
-const session = signedInSession();
-let page: Page;
-beforeAll(() => {
-  ({ page } = session);
-});
+const { page } = await signedInSession();
 
 interface Transaction {
   id: string;
@@ -45,18 +40,7 @@ async function transactionFixture(status: 'completed' | 'pending' | 'failed') {
   const customer = await (
     await page.request.post('/api/customers', { data: { name: `Tess Buyer${id}`, email: `tess.${id}@example.com`, phone: '' } })
   ).json();
-  const event = await (
-    await page.request.post('/api/events', {
-      data: {
-        title: `Ledger Night ${id}`,
-        description: '',
-        date: '2031-03-01T12:00:00.000Z',
-        time: '19:00',
-        venue: 'Counting House',
-        status: 'active',
-      },
-    })
-  ).json();
+  const event = await postEvent(page, { title: `Ledger Night ${id}`, date: '2031-03-01T12:00:00.000Z', venue: 'Counting House' });
   // Amounts of the demo data are at most $150.99; four digits of dollars never collide with them.
   const amount = `$${randomInt(1000, 9999)}.${String(randomInt(100)).padStart(2, '0')}`;
   const response = await page.request.post('/api/transactions', {

@@ -1,41 +1,27 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import type { Dialog, Page } from 'playwright-core';
-import type { EventInfo } from '@event-admin/core/event/event.schema';
-import { hidden, signedInSession, uid, visible, waitMs } from '../setup/browser.ts';
+import { describe, expect, it } from 'vitest';
+import type { Dialog } from 'playwright-core';
+import { hidden, signedInSession, uid, visible, waitMs, postEvent, toastShown, toasts } from '../setup/browser.ts';
 
 const wait = waitMs;
-const session = signedInSession();
-let page: Page;
-beforeAll(() => {
-  ({ page } = session);
-});
+const { page, context } = await signedInSession();
 
-const toast = () => page.getByRole('region', { name: 'Notifications' });
+const toast = () => toasts(page);
 const panel = () => page.getByRole('tabpanel');
 const field = (label: string) => panel().getByLabel(label, { exact: true });
 const confirm = () => page.getByRole('dialog', { name: 'Discard unsaved changes?' });
 const keepEditing = () => confirm().getByRole('button', { name: 'Keep editing' }).click();
 const discard = () => confirm().getByRole('button', { name: 'Discard changes' }).click();
 
-async function expectToast(title: string, description?: string) {
-  await visible(toast().getByText(title, { exact: true }));
-  if (description) await visible(toast().getByText(description, { exact: true }));
-}
+const expectToast = (title: string, description?: string) => toastShown(page, title, description);
 
-async function createEvent(): Promise<EventInfo> {
-  const response = await page.request.post('/api/events', {
-    data: {
-      title: `Guard Test ${uid()}`,
-      description: 'Saved words',
-      date: '2031-05-20T12:00:00.000Z',
-      time: '18:00',
-      venue: 'Guard Hall',
-      status: 'active',
-    },
+const createEvent = () =>
+  postEvent(page, {
+    title: `Guard Test ${uid()}`,
+    description: 'Saved words',
+    date: '2031-05-20T12:00:00.000Z',
+    time: '18:00',
+    venue: 'Guard Hall',
   });
-  expect(response.status()).toBe(201);
-  return response.json();
-}
 
 async function openEdit(id: string) {
   await page.goto(`/events/${id}`);
@@ -180,7 +166,7 @@ describe('unsaved-changes guard', () => {
 
   it("asks through the browser's own prompt before a dirty page's tab closes, and not when clean", async () => {
     const event = await createEvent();
-    const tab = await session.context.newPage();
+    const tab = await context.newPage();
     try {
       await tab.goto(`/events/${event.id}`);
       const title = tab.getByRole('tabpanel').getByLabel('Title', { exact: true });

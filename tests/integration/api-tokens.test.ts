@@ -1,17 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { putApiToken } from '@event-admin/core/api-token/api-token.repo';
 import { sha256Hex } from '@event-admin/core/credentials/password';
-import { Client, eventBody, signedIn, startApi, type TestApi } from '../setup/api.ts';
+import { Client, eventBody, signedInForFile } from '../setup/api.ts';
 import { createEvent, expectError, ok } from './helpers.ts';
 
-let api: TestApi;
-let admin: Client;
-beforeAll(async () => {
-  api = await startApi();
-  admin = await (await signedIn(api)).confirm();
-});
-afterAll(() => api.stop());
+const { api, client } = await signedInForFile();
+const admin = await client.confirm();
 
 /** An integration: no cookie, no Origin, just the bearer token. */
 async function bearer(token: string, method: string, path: string, body?: unknown) {

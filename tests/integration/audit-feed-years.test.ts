@@ -2,29 +2,21 @@
 // years of history (with empty months between) as after one. Requests are counted on the
 // DynamoDB client itself, so no timing is involved.
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { auditPut, pageFeedItems } from '@event-admin/core/audit/audit.repo';
-import { createDb, type Db } from '@event-admin/core/db/client';
 import { keys } from '@event-admin/core/db/keys';
 import { transact } from '@event-admin/core/db/write';
-import { ensureTable } from '@event-admin/functions/local/dynamo-local';
+import { freshTable } from '../setup/api.ts';
 
-let db: Db;
+const { db } = await freshTable();
 let requests = 0;
-beforeAll(async () => {
-  const endpoint = inject('dynamoEndpoint');
-  if (!['127.0.0.1', 'localhost'].includes(new URL(endpoint).hostname)) throw new Error(`Refusing to test against ${endpoint}`);
-  const tableName = `test-${randomUUID()}`;
-  await ensureTable(endpoint, tableName);
-  db = createDb({ tableName, endpoint });
-  db.doc.middlewareStack.add(
-    (next) => async (args) => {
-      requests += 1;
-      return next(args);
-    },
-    { step: 'initialize', name: 'countRequests' },
-  );
-});
+db.doc.middlewareStack.add(
+  (next) => async (args) => {
+    requests += 1;
+    return next(args);
+  },
+  { step: 'initialize', name: 'countRequests' },
+);
 
 const now = new Date();
 /** A time in the month `back` months before now's. */

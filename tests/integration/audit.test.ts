@@ -1,13 +1,10 @@
 import type { AuditEntry } from '@event-admin/core/audit/audit.schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPassword, Client, type TestApi, startSignedIn } from '../setup/api.ts';
+import { describe, expect, it } from 'vitest';
+import { adminPassword, Client, signedInForFile } from '../setup/api.ts';
 import { createCustomer, createEvent, createTransaction, expectError, ok } from './helpers.ts';
 
 // Its own file (and table): it changes the administrator's password and reads the whole feed.
-let api: TestApi;
-let client: Client;
-beforeAll(async () => ({ api, client } = await startSignedIn()));
-afterAll(() => api.stop());
+const { api, client } = await signedInForFile();
 
 /** The newest history record of one entity. */
 async function latest(entity: string, id: string) {

@@ -1,5 +1,5 @@
 import { randomBytes, scryptSync } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { confirmWindowMs } from '@event-admin/core/auth/auth.schema';
 import * as ApiToken from '@event-admin/core/api-token/index';
 import { deleteApiToken } from '@event-admin/core/api-token/api-token.repo';
@@ -8,16 +8,12 @@ import { sha256Hex } from '@event-admin/core/credentials/password';
 import { deleteSession } from '@event-admin/core/session/session.repo';
 import { getUser, userUpdate, writeUser } from '@event-admin/core/user/user.repo';
 import { admitAttempt, recordFailure, throttleAddress } from '@event-admin/core/credentials/throttle';
-import { adminPassword, Client, startApi, type TestApi } from '../setup/api.ts';
+import { adminPassword, Client, apiForFile } from '../setup/api.ts';
 import { ClientFrom } from '../setup/client-from.ts';
 import { expectError, ok } from './helpers.ts';
 
 // Its own table: it locks addresses out and changes the password.
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.stop());
+const api = await apiForFile();
 
 const signIn = async (client: Client, password = adminPassword) => {
   ok(await client.post('/api/auth/login', { username: 'admin', password }));

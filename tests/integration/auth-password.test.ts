@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPassword, Client, signedIn, startApi, type TestApi } from '../setup/api.ts';
+import { describe, expect, it } from 'vitest';
+import { adminPassword, Client, signedIn, apiForFile } from '../setup/api.ts';
 import { expectError, ok } from './helpers.ts';
 
 // Its own file (and table): it changes the administrator's password.
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.stop());
+const api = await apiForFile();
 
 const login = (password: string) => new Client(api.base).post('/api/auth/login', { username: 'admin', password });
 

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { admitAttempt, firstLockoutMs, lockoutMsAfter, maxLockoutMs, recordFailure } from '@event-admin/core/credentials/throttle';
-import { adminPassword, Client, startApi, type TestApi } from '../setup/api.ts';
+import { adminPassword, Client, apiForFile } from '../setup/api.ts';
 import { ClientFrom } from '../setup/client-from.ts';
 import { expectError, ok } from './helpers.ts';
 
 // Its own file (and table): the lockout would otherwise stop other tests from signing in.
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.stop());
+const api = await apiForFile();
 
 const wrong = (client: Client, i: number, username = 'admin') => client.post('/api/auth/login', { username, password: `wrong-${i}` });
 const right = (client: Client, username = 'admin') => client.post('/api/auth/login', { username, password: adminPassword });

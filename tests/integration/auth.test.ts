@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '@event-admin/core/credentials/password';
 import { putSession } from '@event-admin/core/session/session.repo';
-import { adminPassword, Client, signedIn, startApi, type TestApi } from '../setup/api.ts';
+import { adminPassword, Client, signedIn, apiForFile } from '../setup/api.ts';
 import { expectError, ok } from './helpers.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.stop());
+const api = await apiForFile();
 
 const cookieAttributes = (setCookie: string) => setCookie.split(';').map((part) => part.trim());
 

@@ -1,22 +1,14 @@
 // Oversized bodies: a 2 MB body on every write path gets its 413 answer, never a reset
 // connection, whether it declares its length or is streamed in chunks; and it changes nothing.
 import http from 'node:http';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { routes } from '@event-admin/functions/rest/routes';
-import { type Client, signedIn, startApi, type TestApi } from '../setup/api.ts';
+import { signedInForFile } from '../setup/api.ts';
 import { createCustomer, createEvent, ok } from './helpers.ts';
 
-let api: TestApi;
-let client: Client;
-let eventId: string;
-let customerId: string;
-beforeAll(async () => {
-  api = await startApi();
-  client = await signedIn(api);
-  eventId = (await createEvent(client)).id;
-  customerId = (await createCustomer(client)).id;
-});
-afterAll(() => api.stop());
+const { api, client } = await signedInForFile();
+const eventId = (await createEvent(client)).id;
+const customerId = (await createCustomer(client)).id;
 
 const twoMegabytes = Buffer.alloc(2 * 1024 * 1024, 'x');
 

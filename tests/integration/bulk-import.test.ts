@@ -1,5 +1,5 @@
 import { countersSettled } from '@event-admin/core/event/counters';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { getStatsItem } from '@event-admin/core/stats/stats.repo';
 import { customerCounts, getCustomerWithCounts } from '@event-admin/core/customer/customer.repo';
 import { importCustomers } from '@event-admin/core/customer/customer.import';
@@ -8,16 +8,13 @@ import { importTransactions } from '@event-admin/core/transaction/transaction.im
 import { createCustomerInput } from '@event-admin/core/customer/customer.schema';
 import { createEventInput } from '@event-admin/core/event/event.schema';
 import { createTransactionInput } from '@event-admin/core/transaction/transaction.schema';
-import { signedIn, startApi, type Client, type TestApi } from '../setup/api.ts';
+import { type Client, type TestApi, signedInForFile } from '../setup/api.ts';
 import { addViews, cents, createCustomer, createEvent, inBatches, ok } from './helpers.ts';
 
 // The bulk path (BatchWriteItem, then the counters as sums) must leave exactly the figures that
 // recording the same purchases one by one leaves. Two tables, the same data: `live` gets it through
 // the API (createTransaction, one transaction each), `bulk` mostly through the import functions.
-let live: TestApi;
-let bulk: TestApi;
-let liveClient: Client;
-let bulkClient: Client;
+const [{ api: live, client: liveClient }, { api: bulk, client: bulkClient }] = await Promise.all([signedInForFile(), signedInForFile()]);
 
 function random(seed: number) {
   let state = seed;
@@ -68,9 +65,6 @@ const transactions: TransactionSpec[] = Array.from({ length: transactionCount },
 const views = Array.from({ length: eventCount - 1 }, (_, i) => 50 + i * 37);
 
 beforeAll(async () => {
-  [live, bulk] = await Promise.all([startApi(), startApi()]);
-  [liveClient, bulkClient] = await Promise.all([signedIn(live), signedIn(bulk)]);
-
   // live: everything through the API, one call each.
   const liveEvents = await inBatches(events, 6, (e) => createEvent(liveClient, e));
   const liveCustomers = await inBatches(customers, 8, (c) => createCustomer(liveClient, c));
@@ -122,7 +116,6 @@ beforeAll(async () => {
   // Purchases recorded 10 at a time reach their events' copies by one more refresh.
   await countersSettled();
 }, 120_000);
-afterAll(() => Promise.all([live?.stop(), bulk?.stop()]));
 
 const get = async (client: Client, path: string) => ok<any>(await client.get(path));
 

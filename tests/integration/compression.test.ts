@@ -5,15 +5,11 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '@event-admin/functions/app';
 import { compression } from '@event-admin/functions/compress';
-import { signedIn, startApi, type TestApi } from '../setup/api.ts';
+import { signedIn, apiForFile } from '../setup/api.ts';
 import { createEvent } from './helpers.ts';
 
 // The local server (local/main.ts) sends JSON and the web app's files compressed.
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.stop());
+const api = await apiForFile();
 
 describe('compressed responses (the local server)', () => {
   let base: string;

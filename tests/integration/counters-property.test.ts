@@ -1,16 +1,13 @@
 import { countersSettled } from '@event-admin/core/event/counters';
 import type { RefundInfo, TransactionDetail, TransactionInfo } from '@event-admin/core/transaction/transaction.schema';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { customerCounts, getCustomerWithCounts } from '@event-admin/core/customer/customer.repo';
 import { getStatsItem } from '@event-admin/core/stats/stats.repo';
 import { random } from '@event-admin/functions/local/random';
-import { type Client, type TestApi, startSignedIn } from '../setup/api.ts';
+import { signedInForFile } from '../setup/api.ts';
 import { addViews, cents, createCustomer, createEvent, ok } from './helpers.ts';
 
-let api: TestApi;
-let client: Client;
-beforeAll(async () => ({ api, client } = await startSignedIn()));
-afterAll(() => api.stop());
+const { api, client } = await signedInForFile();
 
 it('after random purchases, status changes, refunds, bulk actions, erasures and deletes, every counter and day figure equals a recomputation', async () => {
   // Seeded: the same sequence on every run, so a failure can be replayed.

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getStatsItem } from '@event-admin/core/stats/stats.repo';
-import { customerBody, type Client, type TestApi, startSignedIn } from '../setup/api.ts';
+import { customerBody, signedInForFile } from '../setup/api.ts';
 import { createCustomer, createEvent, createTransaction, expectError, inBatches, ok, unknownId } from './helpers.ts';
 
-let api: TestApi;
-let client: Client;
-beforeAll(async () => ({ api, client } = await startSignedIn()));
-afterAll(() => api.stop());
+const { api, client } = await signedInForFile();
 
 /** An address of theirs: a billing one unless told. */
 const home = { street: '12 Analytical Row', city: 'London', state: 'LDN', zipCode: 'W1 1AA' };

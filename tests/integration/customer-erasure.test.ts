@@ -1,14 +1,11 @@
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eraseCustomer } from '@event-admin/core/customer/customer-erasure';
 import { runBackground } from '@event-admin/core/background';
-import { customerBody, type Client, type TestApi, startSignedIn } from '../setup/api.ts';
+import { customerBody, signedInForFile } from '../setup/api.ts';
 import { createCustomer, createEvent, createTransaction, expectError, ok, unknownId } from './helpers.ts';
 
-let api: TestApi;
-let client: Client;
-beforeAll(async () => ({ api, client } = await startSignedIn()));
-afterAll(() => api.stop());
+const { api, client } = await signedInForFile();
 
 const erase = (id: string, confirm: unknown) => client.post(`/api/customers/${id}/erase`, { confirm });
 

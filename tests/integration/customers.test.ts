@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customerBody, type Client, type TestApi, startSignedIn } from '../setup/api.ts';
+import { describe, expect, it } from 'vitest';
+import { customerBody, signedInForFile } from '../setup/api.ts';
 import { createCustomer, createEvent, expectError, inBatches, ok, createTransaction, unknownId } from './helpers.ts';
 
-let api: TestApi;
-let client: Client;
-beforeAll(async () => ({ api, client } = await startSignedIn()));
-afterAll(() => api.stop());
+const { client } = await signedInForFile();
 
 const address = (overrides: Record<string, unknown> = {}) => ({
   addressType: 'billing',

@@ -1,7 +1,7 @@
 import { CreateTableCommand, DeleteTableCommand, DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { keys } from '@event-admin/core/db/keys';
 import { shardSuffixes } from '@event-admin/core/db/shards';
 import { createTableInput } from '@event-admin/core/db/table';
@@ -10,24 +10,16 @@ import { eventDates } from '@event-admin/core/maintenance/event-dates';
 import { runMigrationList } from '@event-admin/core/maintenance/migration';
 import { ensureTable, startDynamoLocal } from '@event-admin/functions/local/dynamo-local';
 import { random } from '@event-admin/functions/local/random';
-import { eventBody, signedIn, startApi, type Client, type TestApi } from '../setup/api.ts';
+import { eventBody, signedInForFile } from '../setup/api.ts';
 import { ok } from './helpers.ts';
 
 // The dashboard's Events by Status (counters on the totals item) and Upcoming Events (a sparse
 // date index) against a recomputation from the events themselves, after random writes.
-let api: TestApi;
-let client: Client;
-let trpc: ReturnType<Client['trpc']>;
+const { api, client } = await signedInForFile();
+const trpc = client.trpc();
 const statuses = ['draft', 'active', 'completed', 'cancelled'] as const;
 const day = 86_400_000;
 const today = new Date(new Date().toISOString().slice(0, 10));
-
-beforeAll(async () => {
-  api = await startApi();
-  client = await signedIn(api);
-  trpc = client.trpc();
-});
-afterAll(() => api.stop());
 
 async function recount() {
   const events: any[] = ok(await client.get('/api/events'));

@@ -1,13 +1,10 @@
 import { countersSettled } from '@event-admin/core/event/counters';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, type TestApi, startSignedIn } from '../setup/api.ts';
+import { describe, expect, it } from 'vitest';
+import { signedInForFile } from '../setup/api.ts';
 import { addViews, cents, createCustomer, createEvent, ok, createTransaction } from './helpers.ts';
 
 // The dashboard counts the whole table, so this file's tests build on one another, in order.
-let api: TestApi;
-let client: Client;
-beforeAll(async () => ({ api, client } = await startSignedIn()));
-afterAll(() => api.stop());
+const { client } = await signedInForFile();
 
 const stats = async () => ok(await client.get('/api/dashboard/stats'));
 const event = async (id: string) => ok(await client.get(`/api/events/${id}`));

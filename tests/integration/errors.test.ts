@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { createDb } from '@event-admin/core/db/client';
 import { createApp, maxBodyBytes } from '@event-admin/functions/app';
 import { routes as jsonRoutes } from '@event-admin/functions/rest/routes';
 import { streamRoutes } from '@event-admin/functions/rest/stream-routes';
-import { Client, eventBody, signedIn, startApi, type TestApi } from '../setup/api.ts';
+import { Client, eventBody, signedInForFile } from '../setup/api.ts';
 import { createCustomer, createEvent, expectError, ok } from './helpers.ts';
 
-let api: TestApi;
-let client: Client;
-let eventId: string;
-let customerId: string;
-beforeAll(async () => {
-  api = await startApi();
-  client = await signedIn(api);
-  eventId = (await createEvent(client)).id;
-  customerId = (await createCustomer(client)).id;
-});
-afterAll(() => api.stop());
+const { api, client } = await signedInForFile();
+const eventId = (await createEvent(client)).id;
+const customerId = (await createCustomer(client)).id;
 
 // Both kinds of REST route: JSON answers, and the streamed lists and exports.
 const routes = [...jsonRoutes, ...streamRoutes];

@@ -1,22 +1,16 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { keys } from '@event-admin/core/db/keys';
 import { shardSuffixes } from '@event-admin/core/db/shards';
 import { countersSettled } from '@event-admin/core/event/counters';
 import { getStatsItem } from '@event-admin/core/stats/stats.repo';
-import { type Client, type TestApi, startSignedIn, trpcStatus } from '../setup/api.ts';
+import { trpcStatus, signedInForFile } from '../setup/api.ts';
 import { addViews, createCustomer, createEvent, createTransaction, expectError, ok, unknownId } from './helpers.ts';
 
 // Issue 20: an archived event leaves the screens' lists and panels and keeps its figures; a
 // deleted one (only without transactions) goes with everything it moved.
-let api: TestApi;
-let client: Client;
-let trpc: ReturnType<Client['trpc']>;
-beforeAll(async () => {
-  ({ api, client } = await startSignedIn());
-  trpc = client.trpc();
-});
-afterAll(() => api.stop());
+const { api, client } = await signedInForFile();
+const trpc = client.trpc();
 
 const today = new Date().toISOString().slice(0, 10);
 const future = new Date(Date.now() + 20 * 86_400_000).toISOString();

@@ -1,20 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn, startApi, Client, type TestApi } from '../setup/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Client, signedInForFile } from '../setup/api.ts';
 import { createEvent, expectError, followLinks, ok } from './helpers.ts';
 
 // GET /api/events and /api/events-with-details: streamed whole (latest date first, as before they
 // were streamed) or paged by `?limit&cursor` with a Link header; the events list by event date.
-let api: TestApi;
-let client: Client;
-let trpc: ReturnType<Client['trpc']>;
+const { api, client } = await signedInForFile();
+const trpc = client.trpc();
 const statuses = ['active', 'draft', 'completed', 'cancelled'] as const;
 const count = 11;
 let created: any[] = [];
 
 beforeAll(async () => {
-  api = await startApi();
-  client = await signedIn(api);
-  trpc = client.trpc();
   // Dates deliberately out of creation order, so "by date" and "by creation" differ.
   for (let i = 0; i < count; i++) {
     const day = String(1 + ((i * 7) % count)).padStart(2, '0');
@@ -28,7 +24,6 @@ beforeAll(async () => {
   }
   created = await Promise.all(created.map(async (e) => ok(await client.get(`/api/events/${e.id}`))));
 }, 60_000);
-afterAll(() => api.stop());
 
 const follow = (path: string, limit: number) => followLinks(client, path, limit);
 

@@ -1,11 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventBody, type Client, type TestApi, startSignedIn } from '../setup/api.ts';
+import { describe, expect, it } from 'vitest';
+import { eventBody, signedInForFile } from '../setup/api.ts';
 import { createEvent, expectError, ok, unknownId } from './helpers.ts';
 
-let api: TestApi;
-let client: Client;
-beforeAll(async () => ({ api, client } = await startSignedIn()));
-afterAll(() => api.stop());
+const { client } = await signedInForFile();
 
 describe('POST /api/events', () => {
   it('creates an event (201) with its id, the ISO date, and zero counters', async () => {

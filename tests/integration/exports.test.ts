@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Client, type TestApi, startSignedIn } from '../setup/api.ts';
+import { describe, expect, it } from 'vitest';
+import { Client, signedInForFile } from '../setup/api.ts';
 import { parseCsv } from './csv.helpers.ts';
 import { cents, createCustomer, createEvent, createTransaction, expectError, followLinks, inBatches, ok } from './helpers.ts';
 
-let api: TestApi;
-let client: Client;
-beforeAll(async () => ({ api, client } = await startSignedIn()));
-afterAll(() => api.stop());
+const { api, client } = await signedInForFile();
 
 const hostile = ['=HYPERLINK("http://x.test","click")', 'Comma, Inc.', 'Say "hi"', 'Two\nlines', '+1 plus', '@at', '-minus'];
 /** What a spreadsheet-safe cell holds for a text: formulas defused with a leading '. */

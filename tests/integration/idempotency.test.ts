@@ -1,14 +1,11 @@
 // Safe retries (docs/api.md): a write sent with an Idempotency-Key answers its first answer again
 // for 24 hours, whether repeated in sequence or sent ten times at once, and records nothing new.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, type TestApi, startSignedIn } from '../setup/api.ts';
+import { describe, expect, it } from 'vitest';
+import { signedInForFile } from '../setup/api.ts';
 import { createCustomer, createEvent, createTransaction, expectError, ok } from './helpers.ts';
 
-let api: TestApi;
-let client: Client;
-beforeAll(async () => ({ api, client } = await startSignedIn()));
-afterAll(() => api.stop());
+const { client } = await signedInForFile();
 
 const keyed = (key: string) => ({ headers: { 'Idempotency-Key': key } });
 const post = (path: string, body: unknown, key: string) => client.request('POST', path, body, keyed(key));

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn, startApi, type Client, type TestApi } from '../setup/api.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { signedInForFile } from '../setup/api.ts';
 import { createCustomer, createEvent, createTransaction } from './helpers.ts';
 
 // The transactions (by date) and customers (by creation) lists can be read oldest first too: the
 // orders their index serves, which the screens' sortable Date and Created headers offer.
-let api: TestApi;
-let client: Client;
-let trpc: ReturnType<Client['trpc']>;
+const { client } = await signedInForFile();
+const trpc = client.trpc();
 
 beforeAll(async () => {
-  api = await startApi();
-  client = await signedIn(api);
-  trpc = client.trpc();
   const event = await createEvent(client, { title: 'Order Night' });
   for (let i = 0; i < 7; i++) {
     const customer = await createCustomer(client, { name: `Olive Order${i}`, email: `olive.${i}@order.example`, phone: '' });
@@ -21,7 +17,6 @@ beforeAll(async () => {
     });
   }
 }, 60_000);
-afterAll(() => api.stop());
 
 /** Follows a paged procedure's cursor to the end (bounded). */
 async function walk<T>(fetch: (cursor: string | null) => Promise<{ items: T[]; nextCursor: string | null }>, maxPages = 20) {

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signedIn, startApi, type TestApi } from '../setup/api.ts';
+import { describe, expect, it } from 'vitest';
+import { signedInForFile } from '../setup/api.ts';
 import { expectError } from './helpers.ts';
 
-let api: TestApi;
-let session: string;
-beforeAll(async () => {
-  api = await startApi();
-  session = (await signedIn(api)).cookie;
-});
-afterAll(() => api.stop());
+const { api, client } = await signedInForFile();
+const session = client.cookie;
 
 /** 8 KB of printable junk with the characters a cookie parser trips on: `%`, `;`, `=`, quotes. */
 const junk = (() => {

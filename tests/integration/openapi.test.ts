@@ -1,18 +1,13 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openApiDocument } from '@event-admin/functions/openapi/document';
-import { checkAnswer, Client, startApi, type HttpResult, type TestApi } from '../setup/api.ts';
+import { checkAnswer, Client, type HttpResult, apiForFile } from '../setup/api.ts';
 import { createEvent, ok } from './helpers.ts';
 
 // The document and the reference page as the app serves them, without signing in; and the check
 // every Client runs on every answer (tests/setup/api.ts), shown to refuse what it should.
-let api: TestApi;
-let anonymous: Client;
-beforeAll(async () => {
-  api = await startApi();
-  anonymous = new Client(api.base);
-});
-afterAll(() => api.stop());
+const api = await apiForFile();
+const anonymous = new Client(api.base);
 
 describe('GET /api/openapi.json', () => {
   it('answers the OpenAPI 3.1 document without a session, and it validates', async () => {

@@ -1,23 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { queryPage } from '@event-admin/core/db/query';
-import { signedIn, startApi, type Client, type TestApi } from '../setup/api.ts';
+import { signedInForFile } from '../setup/api.ts';
 import { createEvent, inBatches, ok } from './helpers.ts';
 
 // Lists longer than one DynamoDB page (1 MB): the API must follow LastEvaluatedKey to the end.
-let api: TestApi;
-let client: Client;
+const { api, client } = await signedInForFile();
 const eventCount = 230;
 let made: any[] = [];
 
 beforeAll(async () => {
-  api = await startApi();
-  client = await signedIn(api);
   // ~5 KB per event (the longest description allowed), so 230 events are over 1 MB.
   made = await inBatches(Array.from({ length: eventCount }), 15, (_, i) =>
     createEvent(client, { description: `${i} ${'d'.repeat(4990)}`, date: `2030-01-01T00:00:${String(i % 60).padStart(2, '0')}.000Z` }),
   );
 }, 120_000);
-afterAll(() => api.stop());
 
 describe('lists longer than one DynamoDB page', () => {
   it('one raw index query really stops at the 1 MB page boundary', async () => {

@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import * as Event from '@event-admin/core/event/index';
 import { runBackground } from '@event-admin/core/background';
 import { renameEventJob } from '@event-admin/core/event/rename.job';
 import { claimJob, getJobItem } from '@event-admin/core/jobs/job.repo';
 import { importTransactions } from '@event-admin/core/transaction/transaction.import';
 import { createTransactionInput } from '@event-admin/core/transaction/transaction.schema';
-import { type Client, type TestApi, startSignedIn } from '../setup/api.ts';
+import { signedInForFile } from '../setup/api.ts';
 import { createCustomer, createEvent, createTransaction, ok } from './helpers.ts';
 
 // A rename answers at once: the names stored on the purchases are refreshed afterwards by a job
 // queued with the save (core/jobs/), which the app works in the background and which resumes
 // from its last saved step when a run is cut off.
-let api: TestApi;
-let client: Client;
-let trpc: ReturnType<Client['trpc']>;
-beforeAll(async () => {
-  ({ api, client } = await startSignedIn());
-  trpc = client.trpc();
-});
-afterAll(() => api.stop());
+const { api, client } = await signedInForFile();
+const trpc = client.trpc();
 
 /** The 2-second answer is checked on this many purchases; the other cases need fewer to show the same. */
 const purchases = 2_000;

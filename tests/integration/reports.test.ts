@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addDays, utcDay } from '@event-admin/core/report/report.rules';
-import { type Client, type TestApi, startSignedIn } from '../setup/api.ts';
+import { signedInForFile } from '../setup/api.ts';
 import { addViews, cents, createCustomer, createEvent, createTransaction, dayAt as at, expectError, ok, unknownId } from './helpers.ts';
 
 // Each file has its own table, so the whole business's figures here are this file's writes.
-let api: TestApi;
-let client: Client;
-beforeAll(async () => ({ api, client } = await startSignedIn()));
-afterAll(() => api.stop());
+const { client } = await signedInForFile();
 
 const today = utcDay(new Date());
 const report = async (query: string) => ok(await client.get(`/api/reports/sales?${query}`));

@@ -8,17 +8,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb } from '@event-admin/core/db/client';
 import { createApp } from '@event-admin/functions/app';
 import type { RequestLogLine } from '@event-admin/functions/request-log';
-import { adminPassword, Client, eventBody, signedIn, startApi, type TestApi } from '../setup/api.ts';
+import { adminPassword, Client, eventBody, signedInForFile } from '../setup/api.ts';
 import { expectError, ok } from './helpers.ts';
 
 const lines: RequestLogLine[] = [];
-let api: TestApi;
-let client: Client;
-beforeAll(async () => {
-  api = await startApi({ log: (line) => lines.push(line) });
-  client = await signedIn(api);
-});
-afterAll(() => api.stop());
+const { api, client } = await signedInForFile({ log: (line) => lines.push(line) });
 
 const lineOf = (id: string | null) => lines.find((line) => line.requestId === id);
 

@@ -5,11 +5,11 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountRest } from '@event-admin/functions/rest/adapter';
 import type { RestRoute } from '@event-admin/functions/rest/routes';
-import { startApi, type TestApi } from '../setup/api.ts';
+import { apiForFile } from '../setup/api.ts';
 
 // The REST adapter serves any table of routes: DELETE rows answering 204 with an empty body (the
 // sessions and tokens routes need them) and keeping the status and plain-text message of a failure.
-let api: TestApi;
+const api = await apiForFile();
 let base: string;
 let stop: () => void;
 
@@ -19,7 +19,6 @@ const table: RestRoute[] = [
 ];
 
 beforeAll(async () => {
-  api = await startApi();
   const app = new Hono<ApiEnv>();
   const config = { admin: { username: 'admin', password: 'unused-here' }, tableName: api.db.tableName };
   mountRest(app, { db: api.db, config }, table);
@@ -28,10 +27,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   stop = () => server.close();
 });
-afterAll(async () => {
-  stop();
-  await api.stop();
-});
+afterAll(() => stop());
 
 describe('a DELETE row of the REST table', () => {
   it('answers 204 with an empty body', async () => {

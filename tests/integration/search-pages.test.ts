@@ -1,5 +1,5 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '@event-admin/core/db/keys';
 import { importCustomers } from '@event-admin/core/customer/customer.import';
 import { createCustomerInput } from '@event-admin/core/customer/customer.schema';
@@ -10,22 +10,18 @@ import { searchFields } from '@event-admin/core/maintenance/search-fields';
 import { importTransactions } from '@event-admin/core/transaction/transaction.import';
 import { maxScannedPerPage } from '@event-admin/core/transaction/transaction.repo';
 import { createTransactionInput } from '@event-admin/core/transaction/transaction.schema';
-import { signedIn, startApi, type Client, type TestApi } from '../setup/api.ts';
+import { signedInForFile } from '../setup/api.ts';
 import { createCustomer, createEvent, expectError, ok, createTransaction } from './helpers.ts';
 
 // The transactions, customers and events screens page through the lists with a cursor and search
 // them on the server, so a match anywhere in the history is found, however long the list.
-let api: TestApi;
-let client: Client;
-let trpc: ReturnType<Client['trpc']>;
+const { api, client } = await signedInForFile();
+const trpc = client.trpc();
 let events: { id: string; title: string }[];
 let customers: { id: string; name: string; email: string; phone: string }[];
 const historySize = maxScannedPerPage + 700; // one search request cannot read it all
 
 beforeAll(async () => {
-  api = await startApi();
-  client = await signedIn(api);
-  trpc = client.trpc();
   events = await importEvents(
     api.db,
     Array.from({ length: 30 }, (_, i) =>
@@ -71,7 +67,6 @@ beforeAll(async () => {
     ),
   ]);
 }, 120_000);
-afterAll(() => api.stop());
 
 type Page<T> = { items: T[]; nextCursor: string | null; scanned: number; position: string | null };
 

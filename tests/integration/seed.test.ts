@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedDemoData } from '@event-admin/functions/local/seed';
-import { signedIn, startApi, type Client, type TestApi } from '../setup/api.ts';
+import { apiForFile, signedIn } from '../setup/api.ts';
 import { cents, ok } from './helpers.ts';
 
 // The demo data goes in through the domain functions; every counter must then agree with the lists.
-let api: TestApi;
-let client: Client;
-beforeAll(async () => {
-  api = await startApi();
-  await seedDemoData(api.db, { events: 10, customers: 15, transactions: 80 });
-  client = await signedIn(api);
-}, 120_000);
-afterAll(() => api.stop());
+const api = await apiForFile();
+await seedDemoData(api.db, { events: 10, customers: 15, transactions: 80 });
+const client = await signedIn(api);
 
 describe('demo data: counters agree with the lists', () => {
   it('dashboard stats equal what the lists add up to', async () => {

@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { importEvents } from '@event-admin/core/event/event.import';
 import { createEventInput } from '@event-admin/core/event/event.schema';
-import { signedIn, startApi, type Client, type TestApi } from '../setup/api.ts';
+import { signedInForFile } from '../setup/api.ts';
 import { createEvent, ok } from './helpers.ts';
 
 // seo.page: the SEO page's events a page at a time, with their SEO fields, searched by title on
 // the server, so the page costs the same whatever the number of events.
-let api: TestApi;
-let client: Client;
-let trpc: ReturnType<Client['trpc']>;
+const { api, client } = await signedInForFile();
+const trpc = client.trpc();
 const eventCount = 64;
 
 type Seo = { title: string; description: string; keywords: string };
@@ -16,9 +15,6 @@ type Row = { id: string; title: string; date: string; status: string; seo: Seo |
 type Page = { items: Row[]; nextCursor: string | null; scanned: number; position: string | null };
 
 beforeAll(async () => {
-  api = await startApi();
-  client = await signedIn(api);
-  trpc = client.trpc();
   // Every third event has SEO; every venue is called "Harbor Lantern Hall", which no title contains.
   await importEvents(
     api.db,
@@ -32,7 +28,6 @@ beforeAll(async () => {
     })),
   );
 }, 60_000);
-afterAll(() => api.stop());
 
 /** Follows seo.page's cursor to the end (bounded). */
 async function walk(input: { q?: string; limit?: number }, maxPages = 50) {

@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '@event-admin/core/credentials/password';
 import { deleteSession, putSession } from '@event-admin/core/session/session.repo';
 import { sessionCacheFor } from '@event-admin/core/session/index';
-import { Client, signedIn, startApi, type TestApi } from '../setup/api.ts';
+import { Client, signedIn, startApi, apiForFile } from '../setup/api.ts';
 import { expectError, ok } from './helpers.ts';
 
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.stop());
+const api = await apiForFile();
 
 const token = (client: Client) => decodeURIComponent(client.cookie.split('=')[1]!);
 

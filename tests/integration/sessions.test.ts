@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPassword, Client, startApi, type TestApi } from '../setup/api.ts';
+import { describe, expect, it } from 'vitest';
+import { adminPassword, Client, apiForFile } from '../setup/api.ts';
 import { ClientFrom } from '../setup/client-from.ts';
 import { expectError, ok } from './helpers.ts';
 
 // Its own file (and table): revoking sessions would sign other files' clients out.
-let api: TestApi;
-beforeAll(async () => {
-  api = await startApi();
-});
-afterAll(() => api.stop());
+const api = await apiForFile();
 
 async function signInAs(userAgent: string, client: Client = new Client(api.base)) {
   const body = { username: 'admin', password: adminPassword };

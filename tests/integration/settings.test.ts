@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, type TestApi, startSignedIn } from '../setup/api.ts';
+import { describe, expect, it } from 'vitest';
+import { signedInForFile } from '../setup/api.ts';
 import { expectError, ok } from './helpers.ts';
 
 // Settings are one record per table: this file's tests run in order on their own table.
-let api: TestApi;
-let client: Client;
-beforeAll(async () => ({ api, client } = await startSignedIn()));
-afterAll(() => api.stop());
+const { client } = await signedInForFile();
 
 describe('GET/POST /api/app-settings', () => {
   it('defaults the service fee to 18 before anything is saved', async () => {

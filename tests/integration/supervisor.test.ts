@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '@event-admin/functions/local/dynamo-local';
 import { Client, eventBody } from '../setup/api.ts';
-import { fetchWithin, killGroup, started, startNpm, waitFor, type Started } from '../setup/npm-start.ts';
+import { fetchWithin, healthy, killGroup, started, startNpm, waitFor, type Started } from '../setup/npm-start.ts';
 import { ok } from './helpers.ts';
 
 const password = 'supervisor-secret';
@@ -35,7 +35,7 @@ beforeAll(async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'event-admin-supervisor-'));
   dataDirs.push(dataDir);
   run = start(await freePort(), dataDir);
-  await waitFor('a healthy server', 90_000, async () => ((await fetchWithin(`${run.base}/api/health`, 3000)).ok ? true : undefined), run);
+  await healthy(run);
   client = await new Client(run.base).login(password);
 }, 120_000);
 

@@ -1,22 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { keys } from '@event-admin/core/db/keys';
 import { hashPassword, sha256Hex } from '@event-admin/core/credentials/password';
-import { adminPassword, Client, startApi, type TestApi } from '../setup/api.ts';
+import { adminPassword, Client, startApi, signedInForFile } from '../setup/api.ts';
 import { authenticatorCode } from '../setup/authenticator.ts';
 import { ClientFrom } from '../setup/client-from.ts';
 import { eventBody } from '../setup/api.ts';
 import { expectError, ok } from './helpers.ts';
 
 // Its own table: it changes who may sign in.
-let api: TestApi;
-let first: Client;
-beforeAll(async () => {
-  api = await startApi();
-  first = await (await new Client(api.base).login()).confirm();
-});
-afterAll(() => api.stop());
+const { api, client } = await signedInForFile();
+const first = await client.confirm();
 
 const signIn = (username: string, password: string, client = new Client(api.base)) =>
   client.post('/api/auth/login', { username, password });

@@ -2,14 +2,11 @@ import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { runMigrationList } from '@event-admin/core/maintenance/migration';
 import { transactionPointers } from '@event-admin/core/maintenance/transaction-pointers';
 import type { RefundInfo, TransactionInfo } from '@event-admin/core/transaction/transaction.schema';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Client, type TestApi, startSignedIn } from '../setup/api.ts';
+import { describe, expect, it } from 'vitest';
+import { signedInForFile } from '../setup/api.ts';
 import { createCustomer, createEvent, createTransaction, expectError, ok, unknownId } from './helpers.ts';
 
-let api: TestApi;
-let client: Client;
-beforeAll(async () => ({ api, client } = await startSignedIn()));
-afterAll(() => api.stop());
+const { api, client } = await signedInForFile();
 
 async function purchase(amount: string, status: 'completed' | 'pending' | 'failed' = 'completed') {
   const event = await createEvent(client);

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminPassword, Client, signedIn, startApi, type TestApi } from '../setup/api.ts';
+import { describe, expect, it } from 'vitest';
+import { adminPassword, Client, signedInForFile } from '../setup/api.ts';
 import { getTwoFactor } from '@event-admin/core/two-factor/two-factor.repo';
 import { authenticatorCode } from '../setup/authenticator.ts';
 import { ClientFrom } from '../setup/client-from.ts';
 import { expectError, ok } from './helpers.ts';
 
 // Its own file (and table): turning 2FA on changes how everyone signs in.
-let api: TestApi;
-let admin: Client;
-beforeAll(async () => {
-  api = await startApi();
-  admin = await (await signedIn(api)).confirm();
-});
-afterAll(() => api.stop());
+const { api, client } = await signedInForFile();
+const admin = await client.confirm();
 
 const login = (body: Record<string, unknown>, client = new Client(api.base)) =>
   client.post('/api/auth/login', { username: 'admin', password: adminPassword, ...body });

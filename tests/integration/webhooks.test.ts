@@ -5,11 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deliverDue } from '@event-admin/core/webhook/sender';
 import { publicTargetsOnly } from '@event-admin/core/webhook/target';
 import { createWebhookHandler } from '@event-admin/functions/webhooks';
-import { type Client, type TestApi, startSignedIn } from '../setup/api.ts';
+import { signedInForFile } from '../setup/api.ts';
 import { createCustomer, createEvent, createTransaction, expectError, inBatches, ok, unknownId } from './helpers.ts';
 
-let api: TestApi;
-let client: Client;
+const { api, client } = await signedInForFile();
 
 /** A receiver on 127.0.0.1: records what it is sent, answers what `answer` says. */
 interface Received {
@@ -22,7 +21,6 @@ let receiver: Server;
 let receiverUrl: string;
 
 beforeAll(async () => {
-  ({ api, client } = await startSignedIn());
   // endpoints are account changes: this session's password is confirmed
   await client.confirm();
   receiver = createServer((req, res) => {
@@ -38,7 +36,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await new Promise((resolve) => receiver.close(resolve));
-  await api.stop();
 });
 
 const schedule = [1000, 2000, 4000];

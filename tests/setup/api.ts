@@ -4,7 +4,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { createDb, type Db } from '@event-admin/core/db/client';
 import type { TargetPolicy } from '@event-admin/core/webhook/target';
 import { createApp } from '@event-admin/functions/app';
@@ -30,16 +30,21 @@ export interface TestApi {
   stop: () => Promise<void>;
 }
 
+/** A fresh table on the suite's DynamoDB Local, and its config for a client or an app. */
+export async function freshTable(webhookTargets?: TargetPolicy) {
+  const endpoint = localEndpoint();
+  const tableName = `test-${randomUUID()}`;
+  await ensureTable(endpoint, tableName);
+  const config = { admin: { username: 'admin', password: adminPassword }, tableName, endpoint, webhookTargets };
+  return { db: createDb(config), config };
+}
+
 /**
  * The real Hono app on its own fresh table, over HTTP on 127.0.0.1. Its request log lines are
  * dropped unless `log` wants them (they would bury the test output).
  */
 export async function startApi(options: { log?: RequestLog; webhookTargets?: TargetPolicy } = {}): Promise<TestApi> {
-  const endpoint = localEndpoint();
-  const tableName = `test-${randomUUID()}`;
-  await ensureTable(endpoint, tableName);
-  const config = { admin: { username: 'admin', password: adminPassword }, tableName, endpoint, webhookTargets: options.webhookTargets };
-  const db = createDb(config);
+  const { db, config } = await freshTable(options.webhookTargets);
   const app = createApp({ db, config, log: options.log ?? (() => {}) });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
@@ -184,9 +189,25 @@ export async function signedIn(api: TestApi) {
   return new Client(api.base).login();
 }
 
-/** A fresh app and table with a client signed in to it: what most test files start from. */
+/** A fresh app and table with a client signed in to it. */
 export async function startSignedIn(options: Parameters<typeof startApi>[0] = {}) {
   const api = await startApi(options);
+  return { api, client: await signedIn(api) };
+}
+
+/**
+ * The app of one test file, started as the file loads (`const api = await apiForFile()` at its
+ * top) and stopped after its last test.
+ */
+export async function apiForFile(options: { log?: RequestLog } = {}) {
+  const api = await startApi(options);
+  afterAll(() => api.stop());
+  return api;
+}
+
+/** The same with a client signed in to it: what most test files start from. */
+export async function signedInForFile(options: { log?: RequestLog } = {}) {
+  const api = await apiForFile(options);
   return { api, client: await signedIn(api) };
 }
 
@@ -199,6 +220,17 @@ export async function trpcStatus(call: Promise<unknown>) {
     if (error instanceof TRPCClientError) return (error.data as { httpStatus?: number } | undefined)?.httpStatus ?? 0;
     throw error;
   }
+}
+
+/** The message and HTTP status of a tRPC call that must fail. */
+export async function trpcFailure(call: Promise<unknown>) {
+  try {
+    await call;
+  } catch (error) {
+    if (error instanceof TRPCClientError) return { message: error.message, status: (error.data as { httpStatus?: number }).httpStatus };
+    throw error;
+  }
+  throw new Error('expected the call to fail');
 }
 
 /** A valid event body, unique per call. */

@@ -1,34 +1,22 @@
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
+import type { CreateEventInput, EventInfo } from '@event-admin/core/event/event.schema';
+import { launchChromium } from './chromium.ts';
 
-// Debian's Chromium; `npx playwright install` cannot download here. CHROMIUM_PATH overrides.
-const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-export async function launchBrowser(): Promise<Browser> {
-  if (!existsSync(executablePath)) throw new Error(`Chromium not found at ${executablePath}: apt-get install -y chromium`);
-  return chromium.launch({
-    executablePath,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
-}
-
-export const baseUrl = () => inject('baseUrl');
+/** This file's server: each worker (VITEST_POOL_ID, 1 to maxWorkers) has its own (server.global.ts). */
+export const baseUrl = () => {
+  const urls = inject('baseUrls');
+  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length]!;
+};
 export const adminPassword = () => inject('adminPassword');
 
-/** A fresh browser context (its own storage), with console errors collected for assertions. */
-export async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }) {
-  const context: BrowserContext = await browser.newContext({ baseURL: baseUrl(), viewport });
+/**
+ * A fresh browser context (its own storage), with console errors collected for assertions;
+ * `userAgent` tells its session apart in Manage Sessions.
+ */
+export async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }, userAgent?: string) {
+  const context: BrowserContext = await browser.newContext({ baseURL: baseUrl(), viewport, ...(userAgent ? { userAgent } : {}) });
   const page: Page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
@@ -70,22 +58,50 @@ export interface SignedInSession {
 }
 
 /**
- * One browser and one signed-in page for a whole test file, closed after it. The fields are set
- * before the file's own beforeAll hooks run.
+ * One Chromium for a test file (tests/setup/chromium.ts, as the bench launches it), launched as
+ * the file loads (top-level await) and closed after its last test.
  */
-export function signedInSession(viewport?: { width: number; height: number }): SignedInSession {
-  const session = {} as SignedInSession;
-  beforeAll(async () => {
-    session.browser = await launchBrowser();
-    Object.assign(session, await newPage(session.browser, viewport));
-    session.page.setDefaultTimeout(waitMs);
-    await signIn(session.page);
-  });
-  afterAll(async () => {
-    await session.context?.close();
-    await session.browser?.close();
-  });
-  return session;
+export async function browserForFile(): Promise<Browser> {
+  const browser = await launchChromium();
+  afterAll(() => browser.close());
+  return browser;
+}
+
+/** A new context of `browser` (its own storage), signed in through the sign-in screen. */
+export async function signedInPage(browser: Browser, options: { viewport?: { width: number; height: number }; userAgent?: string } = {}) {
+  const opened = await newPage(browser, options.viewport, options.userAgent);
+  opened.page.setDefaultTimeout(waitMs);
+  await signIn(opened.page);
+  return opened;
+}
+
+/**
+ * One browser and one signed-in page for a whole test file: `const { page } = await
+ * signedInSession()` at its top. Closed after its last test.
+ */
+export async function signedInSession(viewport?: { width: number; height: number }): Promise<SignedInSession> {
+  const browser = await browserForFile();
+  return { browser, ...(await signedInPage(browser, { viewport })) };
+}
+
+/**
+ * An event made through the API as `page`'s signed-in admin (the 201 checked): `fields` over
+ * defaults for what a test does not care about.
+ */
+export async function postEvent(page: Page, fields: Partial<CreateEventInput> & { title: string }): Promise<EventInfo> {
+  const defaults = { description: '', date: '2031-06-15T18:00:00.000Z', time: '19:00', venue: 'Test Hall', status: 'active' };
+  const response = await page.request.post('/api/events', { data: { ...defaults, ...fields } });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as EventInfo;
+}
+
+/** The app's toasts on `page`. */
+export const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
+
+/** Waits (bounded) for a toast titled `title` on `page`, with `description` under it when given. */
+export async function toastShown(page: Page, title: string, description?: string) {
+  await visible(toasts(page).getByText(title, { exact: true }));
+  if (description) await visible(toasts(page).getByText(description, { exact: true }));
 }
 
 /** A short unique suffix for test data on the shared server. */

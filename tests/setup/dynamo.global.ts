@@ -11,7 +11,10 @@ export default async function setup(project: TestProject) {
 declare module 'vitest' {
   export interface ProvidedContext {
     dynamoEndpoint: string;
-    baseUrl: string;
+    /** the e2e servers, one for each file running at once (tests/setup/server.global.ts) */
+    baseUrls: string[];
+    /** when every e2e server must answer its health check (ms since the epoch) */
+    serversReadyBy: number;
     adminPassword: string;
   }
 }

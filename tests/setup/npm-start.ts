@@ -1,6 +1,6 @@
 // `npm start` as a user runs it (scripts/start.mjs, on a temporary DATA_DIR and a free port of
-// 127.0.0.1), for the tests that stop, kill and restart it. Each run is in its own process group,
-// so cleanup reaches DynamoDB Local and the webhook sender too.
+// 127.0.0.1): the e2e suite's server, and the tests that stop, kill and restart it. Each run is in
+// its own process group, so cleanup reaches DynamoDB Local and the webhook sender too.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { resolve, join } from 'node:path';
 
@@ -13,32 +13,40 @@ export interface Started {
   exited: Promise<number | null>;
 }
 
+/**
+ * Runs `npm start` as a user does (scripts/start.mjs) on 127.0.0.1:`port` with DATA_DIR and
+ * `env` on top, in a process group of its own; its output is kept, and `onLine` sees each line.
+ */
+export function launchNpmStart(port: number, dataDir: string, env: Record<string, string>, onLine?: (line: string) => void): Started {
+  const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+    cwd: root,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
+  });
+  let output = '';
+  let pending = '';
+  const take = (chunk: Buffer) => {
+    output += chunk;
+    if (!onLine) return;
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    lines.forEach(onLine);
+  };
+  child.stdout!.on('data', take);
+  child.stderr!.on('data', take);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  return { child, base: `http://127.0.0.1:${port}`, output: () => output, exited };
+}
+
 /** Every run started by this test file: killed at its end (killAll). */
 export const started: Started[] = [];
 
 /** Starts npm start with `password`, no demo data, no web build (the API only), and `env` on top. */
 export function startNpm(port: number, dataDir: string, password: string, env: Record<string, string> = {}): Started {
-  const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    // WEB_DIST names no build: these tests need the API only, and start.mjs then builds nothing.
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST: join(dataDir, 'no-web'),
-      ADMIN_PASSWORD: password,
-      SEED: 'none',
-      ...env,
-    },
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const run = { child, base: `http://127.0.0.1:${port}`, output: () => output, exited };
+  // WEB_DIST names no build: these tests need the API only, and start.mjs then builds nothing.
+  const run = launchNpmStart(port, dataDir, { WEB_DIST: join(dataDir, 'no-web'), ADMIN_PASSWORD: password, SEED: 'none', ...env });
   started.push(run);
   return run;
 }

@@ -1,22 +1,26 @@
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '@event-admin/functions/local/dynamo-local';
+import { healthy, launchNpmStart, type Started } from './npm-start.ts';
 
 const root = resolve(import.meta.dirname, '../..');
 
 /**
- * The e2e suite runs against what `npm start` runs: the same script, on a temporary DATA_DIR
- * with the demo data, on a free port of 127.0.0.1.
+ * The web build the suite serves: WEB_DIST's when it names one (CI builds the app once, beside
+ * the type checks, and `npm start` later finds it fresh), else the current sources built into a
+ * directory of this run's own, so parallel runs never share one.
  */
-export default async function setup(project: TestProject) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'event-admin-e2e-'));
-  // Build the current sources into a directory of this run's own, so parallel runs never share one.
-  const webDist = mkdtempSync(join(tmpdir(), 'event-admin-web-'));
-  const build = spawnSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], {
+function webBuild() {
+  if (process.env.WEB_DIST) {
+    const given = resolve(root, process.env.WEB_DIST);
+    if (!existsSync(join(given, 'index.html'))) throw new Error(`WEB_DIST (${given}) holds no web build`);
+    return { dir: given, remove: () => {} };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'event-admin-web-'));
+  const build = spawnSync('npx', ['vite', 'build', '--outDir', dir, '--emptyOutDir', '--logLevel', 'warn'], {
     cwd: join(root, 'packages/web'),
     encoding: 'utf8',
     // vitest sets NODE_ENV=test, which would make Vite bundle React's development build (double
@@ -24,65 +28,76 @@ export default async function setup(project: TestProject) {
     env: { ...process.env, NODE_ENV: 'production' },
   });
   if (build.status !== 0) throw new Error(`the web build failed:\n${build.stdout}\n${build.stderr}`);
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * The e2e suite runs against what `npm start` runs: the same script, on a temporary DATA_DIR
+ * with the demo data, on a free port of 127.0.0.1. One server for each file that runs at once
+ * (the project's maxWorkers, at most the files of this run): a file has its server to itself, as
+ * when the files ran one after another, so files that change the admin's sessions, 2FA or the
+ * figures the others compare never meet. The first server is waited for here; a file of another
+ * worker waits for its own before it starts (server.ready.ts), so the first files run while the
+ * other servers load their demo data.
+ */
+export default async function setup(project: TestProject) {
+  // The run's files, as the command line filters them (an internal field of vitest's; without it, all).
+  const filters = (project.vitest as unknown as { filenamePattern?: string[] }).filenamePattern;
+  const files = (await project.globTestFiles(filters)).testFiles.length;
+  const count = Math.max(1, Math.min(project.config.maxWorkers, files));
+  const web = webBuild();
   const adminPassword = 'e2e-Secret-pass';
-  const child = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      WEB_DIST: webDist,
-      ADMIN_PASSWORD: adminPassword,
-      SEED: 'demo',
-    },
-  });
-  let output = '';
-  let pending = '';
-  const take = (chunk: Buffer) => {
-    output += chunk;
-    // What a failing browser test needs to be understood: the server's 5xx answers (with their
-    // cause and duration) and anything its DynamoDB Local or webhook sender supervision says, as they happen.
-    pending += chunk;
-    const lines = pending.split('\n');
-    pending = lines.pop() ?? '';
-    for (const line of lines) {
-      if (line.includes('DynamoDB Local') || /webhook sender/i.test(line) || /"status":5\d\d/.test(line)) {
-        process.stderr.write(`[e2e server] ${line}\n`);
-      }
-    }
+  const dataDirs = Array.from({ length: count }, () => mkdtempSync(join(tmpdir(), 'event-admin-e2e-')));
+  const servers: Started[] = [];
+  const stop = async () => {
+    await Promise.all(servers.map((run) => stopServer(run)));
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+    web.remove();
   };
-  child.stdout!.on('data', take);
-  child.stderr!.on('data', take);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
-    const ok = await fetch(`${baseUrl}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error(`the server did not become healthy:\n${output}`);
-    await new Promise((r) => setTimeout(r, 300));
+  // Every server has until then to answer (the first is waited for here, the others by their files).
+  const readyBy = Date.now() + 180_000;
+  try {
+    const ports: number[] = [];
+    while (ports.length < count) {
+      const port = await freePort();
+      if (!ports.includes(port)) ports.push(port);
+    }
+    ports.forEach((port, i) => servers.push(startServer(port, dataDirs[i]!, web.dir, adminPassword, count > 1 ? `${i + 1}` : '')));
+    await healthy(servers[0]!, readyBy - Date.now());
+  } catch (error) {
+    await stop();
+    throw error;
   }
-  project.provide('baseUrl', baseUrl);
+  project.provide(
+    'baseUrls',
+    servers.map((run) => run.base),
+  );
+  project.provide('serversReadyBy', readyBy);
   project.provide('adminPassword', adminPassword);
-  return async () => {
-    try {
-      process.kill(-child.pid!, 'SIGTERM');
-    } catch {
-      // already gone
+  return stop;
+}
+
+function startServer(port: number, dataDir: string, webDist: string, adminPassword: string, name: string) {
+  // What a failing browser test needs to be understood: the server's 5xx answers (with their
+  // cause and duration) and anything its DynamoDB Local or webhook sender supervision says, as they happen.
+  return launchNpmStart(port, dataDir, { WEB_DIST: webDist, ADMIN_PASSWORD: adminPassword, SEED: 'demo' }, (line) => {
+    if (line.includes('DynamoDB Local') || /webhook sender/i.test(line) || /"status":5\d\d/.test(line)) {
+      process.stderr.write(`[e2e server${name && ` ${name}`}] ${line}\n`);
     }
-    await new Promise((r) => setTimeout(r, 1500));
-    try {
-      process.kill(-child.pid!, 'SIGKILL');
-    } catch {
-      // stopped cleanly
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-    rmSync(webDist, { recursive: true, force: true });
-  };
+  });
+}
+
+/** SIGTERM to the run's whole group; what has not stopped 1.5 s later is killed. */
+async function stopServer(run: Started) {
+  try {
+    process.kill(-run.child.pid!, 'SIGTERM');
+  } catch {
+    // already gone
+  }
+  await Promise.race([run.exited, new Promise((r) => setTimeout(r, 1500))]);
+  try {
+    process.kill(-run.child.pid!, 'SIGKILL');
+  } catch {
+    // stopped cleanly
+  }
 }

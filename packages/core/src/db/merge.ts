@@ -186,14 +186,73 @@ export async function mergedPage(db: Db, query: MergedQuery, limit: number, curs
   return { items, nextCursor };
 }
 
-/** A merged list read a page at a time, to the end (streamed lists and exports hold one page). */
+/** The most items one Query of a streamed partition asks for (its pages grow to this). */
+const streamStep = 500;
+
+/**
+ * One partition of a streamed merge, open for the whole stream and one Query page ahead: as soon
+ * as a page arrives the next is asked for, so the store reads while the stream is written.
+ * Its pages grow from `first` items to `streamStep`; it holds two pages at most.
+ */
+function openPartition(db: Db, query: MergedQuery, partition: string, first: number) {
+  let limit = first;
+  const request = (start: Key | undefined) => {
+    const sent = db.doc.send(
+      new QueryCommand({ ...partitionQuery(query, partition), TableName: db.tableName, Limit: limit, ExclusiveStartKey: start }),
+    );
+    limit = Math.min(limit * 2, streamStep);
+    // A stream the client left holds a read-ahead nobody awaits: its failure must not go unhandled.
+    sent.catch(() => {});
+    return sent;
+  };
+  let ahead: ReturnType<typeof request> | undefined = request(undefined);
+  const reader = {
+    items: [] as Key[],
+    at: 0,
+    /** Moves to the next page that holds an item (a filter may empty some): false at the end. */
+    async fill() {
+      while (ahead) {
+        const page = await ahead;
+        ahead = page.LastEvaluatedKey ? request(page.LastEvaluatedKey) : undefined;
+        reader.items = page.Items ?? [];
+        reader.at = 0;
+        if (reader.items.length > 0) return true;
+      }
+      return false;
+    },
+  };
+  return reader;
+}
+
+/**
+ * A merged list read to its end in sort-key order, `pageSize` items a yield (streamed lists and
+ * exports hold one yield and each partition's two Query pages, whatever the list's length). Each
+ * partition keeps one reader for the whole stream; the next item is the first, in order, of the
+ * partitions' next items, so the order is mergedSearchPage's exactly.
+ */
 export async function* mergedPages(db: Db, query: MergedQuery, pageSize = 500): AsyncGenerator<Key[]> {
-  let cursor: string | null | undefined;
-  do {
-    const page = await mergedSearchPage(db, query, { limit: pageSize, cursor });
-    if (page.items.length) yield page.items;
-    cursor = page.nextCursor;
-  } while (cursor);
+  const index = tableDefinition.globalIndexes[query.IndexName];
+  const descending = query.ScanIndexForward === false;
+  const first = Math.ceil(pageSize / query.partitions.length) + 2;
+  const readers = query.partitions.map((partition) => openPartition(db, query, partition, first));
+  const live = (await Promise.all(readers.map((r) => r.fill()))).flatMap((found, i) => (found ? [readers[i]!] : []));
+  const head = (reader: (typeof readers)[number]) => String(reader.items[reader.at]![index.rangeKey]);
+  let page: Key[] = [];
+  while (live.length > 0) {
+    let next = 0;
+    for (let i = 1; i < live.length; i++) {
+      if (descending ? head(live[i]!) > head(live[next]!) : head(live[i]!) < head(live[next]!)) next = i;
+    }
+    const reader = live[next]!;
+    page.push(reader.items[reader.at]!);
+    reader.at += 1;
+    if (reader.at === reader.items.length && !(await reader.fill())) live.splice(next, 1);
+    if (page.length === pageSize) {
+      yield page;
+      page = [];
+    }
+  }
+  if (page.length > 0) yield page;
 }
 
 /** A merged list read whole. */

@@ -1,6 +1,6 @@
 // npm run bench's API and web sections: one local stack, the data grown through three sizes,
-// every figure printed as a table (with the issue's budgets, pass or fail) and returned for
-// bench/results.json. run.mjs calls this.
+// every figure printed as a table and returned with the issues' budgets for bench/results.json;
+// and the burst section on a stack of its own. run.mjs, the bench's entry, calls this.
 import { storeLimits } from '@event-admin/core/db/client';
 import { shardSuffixes } from '@event-admin/core/db/shards';
 import { measureApi, type CallRow, type SizeResult } from './api.ts';
@@ -9,6 +9,8 @@ import { createProbe, grow, probeTransactions, proportions } from './data.ts';
 import { measurePanels, panelBudgets, printPanels, type PanelRow } from './panels.ts';
 import { measureReports, printReports, reportBudgets, type ReportsResult } from './reports.ts';
 import { startStack } from './stack.ts';
+import { measureStreams, printStreams, streamBudgets, type StreamedRow } from './streams.ts';
+import { label, table, type Budget } from './table.ts';
 import { buildWeb, measureWeb, type WebResult } from './web.ts';
 
 export interface BenchOptions {
@@ -19,14 +21,7 @@ export interface BenchOptions {
   burst?: boolean;
 }
 
-export interface Budget {
-  name: string;
-  pass: boolean;
-  detail: string;
-}
-
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const label = (size: number) => (size >= 1000 ? `${size / 1000}k` : String(size));
 const log = (line: string) => console.log(line);
 
 export async function runBench(options: BenchOptions) {
@@ -35,7 +30,6 @@ export async function runBench(options: BenchOptions) {
   storeLimits.requestTimeoutMs = 30_000;
   const burst = options.burst ? await measureBurst(log) : undefined;
   if (!options.api && !options.web) {
-    printBudgets(burst?.budgets ?? []);
     return { api: undefined, web: undefined, burst: burst?.result, budgets: burst?.budgets ?? [] };
   }
   const started = performance.now();
@@ -46,7 +40,8 @@ export async function runBench(options: BenchOptions) {
   process.once('SIGINT', stopOnSignal);
   const loads: { size: number; seconds: number; events: number; customers: number }[] = [];
   const sizes: SizeResult[] = [];
-  const reports: ReportsResult = { sales: [], streamed: [] };
+  const reports: ReportsResult = { sales: [] };
+  let streamed: StreamedRow[] = [];
   let webResult: WebResult | undefined;
   let panelRows: PanelRow[] = [];
   try {
@@ -63,7 +58,8 @@ export async function runBench(options: BenchOptions) {
       if (options.api) {
         log(`  measuring the API at ${label(size)} purchases:`);
         sizes.push(await measureApi(stack, loaded.probe, size, log));
-        await measureReports(stack, size, size === options.sizes.at(-1), log, reports);
+        await measureReports(stack, size, log, reports);
+        if (size === options.sizes.at(-1)) streamed = await measureStreams(stack, size, log);
       }
     }
     if (options.api) panelRows = await measurePanels(stack, log);
@@ -82,13 +78,14 @@ export async function runBench(options: BenchOptions) {
     ...apiBudgets(sizes),
     ...panelBudgets(panelRows),
     ...reportBudgets(reports),
+    ...streamBudgets(streamed),
     ...webBudgets(webResult, options.sizes.at(-1) ?? 0),
   ];
   printApi(sizes, loads);
   printPanels(panelRows, log);
   printReports(reports, log);
+  printStreams(streamed, log);
   if (webResult) printWeb(webResult, options.sizes.at(-1) ?? 0);
-  printBudgets(budgets);
   log(`\n  (API and web sections took ${((performance.now() - started) / 1000).toFixed(0)} s)`);
   return {
     api: sizes.length
@@ -99,6 +96,7 @@ export async function runBench(options: BenchOptions) {
           sizes,
           panels: panelRows,
           reports,
+          streamed,
         }
       : undefined,
     burst: burst?.result,
@@ -192,19 +190,6 @@ function webBudgets(web: WebResult | undefined, size: number): Budget[] {
   ];
 }
 
-export function table(headers: string[], rows: string[][], right: boolean[]) {
-  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
-  const line = (cells: string[]) =>
-    '  ' +
-    cells
-      .map((c, i) => (right[i] ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
-      .join('  ')
-      .trimEnd();
-  log(line(headers));
-  log(line(widths.map((w) => '-'.repeat(w))));
-  for (const r of rows) log(line(r));
-}
-
 function printApi(sizes: SizeResult[], loads: { size: number; seconds: number; events: number; customers: number }[]) {
   if (sizes.length === 0) return;
   log('\nAPI read calls on the local stack (DynamoDB Local in memory; the local server, compression on, over HTTP on 127.0.0.1)');
@@ -284,10 +269,4 @@ function printWeb(web: WebResult, size: number) {
   log(
     `  transactions as the first page of a visit (HTML, entry JS and CSS, route chunk, data): ${kb(c.wire)} on the wire, ${c.requests} requests`,
   );
-}
-
-function printBudgets(budgets: Budget[]) {
-  if (budgets.length === 0) return;
-  log('\nBudgets (issue #7)');
-  for (const b of budgets) log(`  [${b.pass ? 'pass' : 'FAIL'}] ${b.name}: ${b.detail}`);
 }
