@@ -1,12 +1,10 @@
 import { format } from 'date-fns';
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
-const usdCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+import { formatDollars } from './numbers.ts';
 
 /** Money in lists and the dashboard: USD, no decimals (SPEC §9). */
-export const formatUsd = (dollars: number | null | undefined) => usd.format(dollars ?? 0);
+export const formatUsd = (dollars: number | null | undefined) => formatDollars(dollars ?? 0, 0);
 /** The transactions total: USD with 2 decimals. */
-export const formatUsdCents = (dollars: number) => usdCents.format(dollars);
+export const formatUsdCents = (dollars: number) => formatDollars(dollars, 2);
 
 /** 'MMM d, yyyy' (SPEC §9); '' for a value that is not a date. */
 export function formatDate(value: string | number | Date | null | undefined) {

@@ -1,7 +1,8 @@
 import type { AuditEntity, AuditEntry } from '@event-admin/core/audit/audit.schema';
 import { trpc } from '../../lib/trpc.ts';
 
-const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+// Made on first use: the first Intl formatter of a page loads the locale's data (lib/numbers.ts).
+let when: Intl.DateTimeFormat | undefined;
 const shown = (value: AuditEntry['changes'][number]['from']) => (value === null || value === '' ? '—' : String(value));
 
 /** One history record: when, who, what, and each changed field's before and after. */
@@ -12,7 +13,8 @@ export function HistoryEntry({ entry }: { entry: AuditEntry }) {
         <span className="font-medium">{entry.summary}</span>
       </p>
       <p className="text-xs text-base-content/60">
-        {when.format(new Date(entry.at))} · {entry.actor}
+        {(when ??= new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })).format(new Date(entry.at))} ·{' '}
+        {entry.actor}
       </p>
       {entry.changes.length > 0 && (
         <ul className="mt-1 space-y-0.5 text-xs">

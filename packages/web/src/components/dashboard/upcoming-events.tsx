@@ -1,3 +1,4 @@
+import { format } from 'date-fns';
 import { Link } from '@tanstack/react-router';
 import type { EventInfo } from '@event-admin/core/event/event.schema';
 import { formatDate } from '../../lib/format.ts';
@@ -38,7 +39,7 @@ export function UpcomingEvents({
             return (
               <li key={event.id} className="flex items-center gap-3 py-3" data-testid="upcoming-event-row">
                 <div className="flex w-12 shrink-0 flex-col items-center rounded-lg bg-primary/10 py-1 text-primary" aria-hidden="true">
-                  <span className="text-xs font-semibold uppercase">{date.toLocaleString('en-US', { month: 'short' })}</span>
+                  <span className="text-xs font-semibold uppercase">{format(date, 'MMM')}</span>
                   <span className="text-lg font-bold leading-tight">{date.getDate()}</span>
                 </div>
                 <div className="min-w-0 flex-1">

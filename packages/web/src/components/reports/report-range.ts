@@ -1,3 +1,5 @@
+import { formatDollars } from '../../lib/numbers.ts';
+
 /**
  * The Reports screen's range choices, kept in the URL ('7d', not '7': the router would store a
  * number-like text quoted). Days are UTC, as the server counts them.
@@ -36,4 +38,4 @@ export function change(current: number, previous: number) {
   return `${percent > 0 ? '+' : ''}${percent}%`;
 }
 
-export const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+export const money = (cents: number) => formatDollars(cents / 100, 2);
