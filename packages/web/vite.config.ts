@@ -2,7 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
-import { prerenderLogin } from './vite-prerender.ts';
+import { inlineThemeScript, prerenderLogin } from './vite-prerender.ts';
 
 // The API behind the dev server: the local one (npm run dev) or the live function (sst dev).
 const api = process.env.API_URL ?? 'http://127.0.0.1:3000';
@@ -24,7 +24,7 @@ const proxy: ProxyOptions = {
 
 export default defineConfig({
   // Order matters: the router plugin generates routeTree.gen.ts before React compiles routes.
-  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), prerenderLogin()],
+  plugins: [tanstackRouter({ target: 'react', autoCodeSplitting: true }), react(), tailwindcss(), inlineThemeScript(), prerenderLogin()],
   // The sign-in screen's copyright year: login.html is rendered with it, so main.tsx hydrates against it too.
   define: { __BUILD_YEAR__: JSON.stringify(new Date().getFullYear()) },
   resolve: { dedupe: ['apexcharts', 'react', 'react-dom'] },

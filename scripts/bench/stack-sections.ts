@@ -11,7 +11,7 @@ import { measureReports, printReports, reportBudgets, type ReportsResult } from 
 import { startStack } from './stack.ts';
 import { measureStreams, printStreams, streamBudgets, type StreamedRow } from './streams.ts';
 import { label, table, type Budget } from './table.ts';
-import { buildWeb, measureWeb, type WebResult } from './web.ts';
+import { buildWeb, measureWeb, printWeb, webBudgets, type WebResult } from './web.ts';
 
 export interface BenchOptions {
   sizes: number[];
@@ -21,7 +21,6 @@ export interface BenchOptions {
   burst?: boolean;
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const log = (line: string) => console.log(line);
 
 export async function runBench(options: BenchOptions) {
@@ -65,7 +64,7 @@ export async function runBench(options: BenchOptions) {
     if (options.api) panelRows = await measurePanels(stack, log);
     if (web) {
       log('  measuring the web app in Chromium...');
-      webResult = await measureWeb(stack);
+      webResult = await measureWeb(stack, log);
     }
   } finally {
     process.off('SIGINT', stopOnSignal);
@@ -158,38 +157,6 @@ function apiBudgets(sizes: SizeResult[]): Budget[] {
   return budgets;
 }
 
-function webBudgets(web: WebResult | undefined, size: number): Budget[] {
-  if (!web) return [];
-  const view = web.transactionsNavigation;
-  return [
-    {
-      name: '/login downloads <= 110 KB of gzipped JS',
-      pass: web.login.jsGzip <= 110 * 1024,
-      detail: `${kb(web.login.jsGzip)} in ${web.login.jsFiles} files`,
-    },
-    {
-      name: '/login first contentful paint <= 1.2 s (Lighthouse, mobile)',
-      pass: web.loginPaint.fcpMs <= 1200,
-      detail: `${(web.loginPaint.fcpMs / 1000).toFixed(2)} s, median of ${web.loginPaint.runs} runs`,
-    },
-    {
-      name: '/login Lighthouse performance >= 98 (mobile)',
-      pass: web.loginPaint.performance >= 98,
-      detail: `${web.loginPaint.performance}, median of ${web.loginPaint.runs} runs`,
-    },
-    {
-      name: '/login downloads no ApexCharts',
-      pass: !web.login.apexcharts,
-      detail: web.login.apexcharts ? 'ApexCharts found in its JS' : 'none found in its JS',
-    },
-    {
-      name: `transactions first view < 100 KB on the wire at ${label(size)}`,
-      pass: view.wire < 100 * 1024,
-      detail: `${kb(view.wire)} body (+${kb(view.headers)} headers) in ${view.requests} requests, ${view.rows} rows; as the first page of a visit: ${kb(web.transactionsCold.wire)}`,
-    },
-  ];
-}
-
 function printApi(sizes: SizeResult[], loads: { size: number; seconds: number; events: number; customers: number }[]) {
   if (sizes.length === 0) return;
   log('\nAPI read calls on the local stack (DynamoDB Local in memory; the local server, compression on, over HTTP on 127.0.0.1)');
@@ -231,42 +198,4 @@ function printApi(sizes: SizeResult[], loads: { size: number; seconds: number; e
     const r = s.statsVsGetItem;
     log(`    ${label(s.size).padStart(5)}: API p50 ${r.apiP50} ms, GetItem p50 ${r.getItemP50} ms (p95 ${r.getItemP95} ms): ${r.ratio}x`);
   }
-}
-
-function printWeb(web: WebResult, size: number) {
-  log('\nWeb app (production build, served by the local server, Chromium with an empty cache)');
-  const rows = [
-    ['first visit to /login', web.login],
-    ['first visit to /dashboard (signed in)', web.dashboard],
-  ] as const;
-  table(
-    ['page', 'JS files', 'JS gzip', 'JS raw', 'CSS gzip', 'CSS raw', 'on the wire (JS+CSS)', 'ApexCharts'],
-    rows.map(([name, a]) => [
-      name,
-      String(a.jsFiles),
-      kb(a.jsGzip),
-      kb(a.jsBytes),
-      kb(a.cssGzip),
-      kb(a.cssBytes),
-      kb(a.jsWire + a.cssWire),
-      a.apexcharts ? 'yes' : 'no',
-    ]),
-    [false, true, true, true, true, true, true, false],
-  );
-  const p = web.loginPaint;
-  log(
-    `  /login in Lighthouse ${p.lighthouse} (mobile: slow 4G, CPU 4x slower; median of ${p.runs} runs): performance ${p.performance}, FCP ${(p.fcpMs / 1000).toFixed(2)} s, LCP ${(p.lcpMs / 1000).toFixed(2)} s, Speed Index ${(p.speedIndexMs / 1000).toFixed(2)} s, TBT ${p.tbtMs} ms, CLS ${p.cls.toFixed(3)}`,
-  );
-  const v = web.transactionsNavigation;
-  log(
-    `  transactions, first view at ${label(size)} purchases, opened from the dashboard: ${kb(v.wire)} on the wire (+${kb(v.headers)} headers), ${v.requests} requests:`,
-  );
-  for (const [type, t] of Object.entries(v.byType))
-    log(
-      `    ${type.padEnd(10)} ${String(t.requests).padStart(2)} requests  ${kb(t.wire).padStart(9)} on the wire (${kb(t.bytes)} decoded)`,
-    );
-  const c = web.transactionsCold;
-  log(
-    `  transactions as the first page of a visit (HTML, entry JS and CSS, route chunk, data): ${kb(c.wire)} on the wire, ${c.requests} requests`,
-  );
 }

@@ -1,14 +1,14 @@
-// The web section: what a browser downloads. The web app is built into a temporary directory,
-// served by the real local server, and loaded in fresh Chromium contexts (playwright-core).
+// The web section: every screen in Lighthouse (web-lighthouse.ts), and what a browser downloads.
+// The web app is built into a temporary directory, served by the real local server, and loaded
+// in fresh Chromium contexts (playwright-core).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { gzipSync } from 'node:zlib';
-import { launch as launchChrome } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import type { BrowserContext, Page, Request } from 'playwright-core';
-import { chromiumPath, launchChromium } from '../../tests/setup/chromium.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../../tests/setup/chromium.ts';
+import { assets, recorder, view, type AssetFigures, type ViewFigures } from './web-downloads.ts';
+import { measureScreens, type Screen, type ScreenPaint } from './web-lighthouse.ts';
 import { benchPassword, root, type Stack } from './stack.ts';
 
 export function buildWeb() {
@@ -26,169 +26,9 @@ export function buildWeb() {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-export interface Download {
-  url: string;
-  type: string;
-  /** decoded bytes */
-  bytes: number;
-  /** the same bytes gzipped (zlib's default level), what 'gzipped size' usually means */
-  gzip: number;
-  /** bytes of the body on the wire, as the server sent it (brotli/gzip/none) */
-  wire: number;
-  /** bytes of the response headers */
-  headers: number;
-  encoding: string;
-  apexcharts: boolean;
-}
-
-/** Records every response a page receives, until `stop`. */
-function recorder(page: Page) {
-  const downloads: Promise<Download | null>[] = [];
-  const listener = (request: Request) => {
-    downloads.push(
-      (async () => {
-        const response = await request.response();
-        if (!response) return null;
-        const body = await response.body().catch(() => Buffer.alloc(0));
-        const sizes = await request.sizes();
-        const type = request.resourceType();
-        return {
-          url: new URL(request.url()).pathname + (new URL(request.url()).search ? '?...' : ''),
-          type,
-          bytes: body.length,
-          gzip: body.length ? gzipSync(body).length : 0,
-          wire: Math.max(0, sizes.responseBodySize),
-          headers: Math.max(0, sizes.responseHeadersSize),
-          encoding: (await response.headerValue('content-encoding')) ?? 'identity',
-          apexcharts: type === 'script' && /apexcharts/i.test(body.toString('utf8')),
-        };
-      })(),
-    );
-  };
-  page.on('requestfinished', listener);
-  return {
-    async stop() {
-      page.off('requestfinished', listener);
-      return (await Promise.all(downloads)).filter((d): d is Download => d !== null);
-    },
-  };
-}
-
-const sum = (list: Download[], key: 'bytes' | 'gzip' | 'wire' | 'headers') => list.reduce((n, d) => n + d[key], 0);
-
-export interface AssetFigures {
-  jsFiles: number;
-  jsBytes: number;
-  jsGzip: number;
-  jsWire: number;
-  cssFiles: number;
-  cssBytes: number;
-  cssGzip: number;
-  cssWire: number;
-  apexcharts: boolean;
-  files: { url: string; type: string; gzip: number; wire: number }[];
-}
-
-function assets(downloads: Download[]): AssetFigures {
-  const js = downloads.filter((d) => d.type === 'script');
-  const css = downloads.filter((d) => d.type === 'stylesheet');
-  return {
-    jsFiles: js.length,
-    jsBytes: sum(js, 'bytes'),
-    jsGzip: sum(js, 'gzip'),
-    jsWire: sum(js, 'wire'),
-    cssFiles: css.length,
-    cssBytes: sum(css, 'bytes'),
-    cssGzip: sum(css, 'gzip'),
-    cssWire: sum(css, 'wire'),
-    apexcharts: js.some((d) => d.apexcharts),
-    files: [...js, ...css].map(({ url, type, gzip, wire }) => ({ url, type, gzip, wire })),
-  };
-}
-
-export interface ViewFigures {
-  requests: number;
-  /** body bytes on the wire */
-  wire: number;
-  headers: number;
-  byType: Record<string, { requests: number; wire: number; bytes: number }>;
-  rows: number;
-  files: { url: string; type: string; wire: number; bytes: number; encoding: string }[];
-}
-
-function view(downloads: Download[], rows: number): ViewFigures {
-  const byType: ViewFigures['byType'] = {};
-  for (const d of downloads) {
-    const t = (byType[d.type] ??= { requests: 0, wire: 0, bytes: 0 });
-    t.requests += 1;
-    t.wire += d.wire;
-    t.bytes += d.bytes;
-  }
-  const files = downloads.map(({ url, type, wire, bytes, encoding }) => ({ url, type, wire, bytes, encoding }));
-  return { requests: downloads.length, wire: sum(downloads, 'wire'), headers: sum(downloads, 'headers'), byType, rows, files };
-}
-
-/** Lighthouse's figures for a first visit to /login: the median of each over the runs. */
-export interface LoginPaint {
-  runs: number;
-  /** the performance score, 0 to 100 */
-  performance: number;
-  fcpMs: number;
-  lcpMs: number;
-  speedIndexMs: number;
-  tbtMs: number;
-  cls: number;
-  lighthouse: string;
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-/**
- * Lighthouse with its defaults: a phone on slow 4G (150 ms, 1.6 Mbps) with the CPU slowed 4x,
- * simulated from an unthrottled load. Each run gets a fresh Chromium, as the lighthouse CLI does;
- * the figures on a busy machine vary from run to run, hence the median.
- */
-export async function measureLoginPaint(base: string, runs = 3): Promise<LoginPaint> {
-  const figures: Omit<LoginPaint, 'runs'>[] = [];
-  for (let i = 0; i < runs; i++) {
-    const chrome = await launchChrome({
-      chromePath: chromiumPath,
-      chromeFlags: ['--headless', '--no-sandbox', '--disable-gpu'],
-    });
-    try {
-      const result = await lighthouse(`${base}/login`, { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error' });
-      const lhr = result?.lhr;
-      if (!lhr || lhr.runtimeError) throw new Error(`lighthouse failed: ${lhr?.runtimeError?.message ?? 'no result'}`);
-      const value = (audit: string) => lhr.audits[audit]?.numericValue ?? NaN;
-      figures.push({
-        performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-        fcpMs: value('first-contentful-paint'),
-        lcpMs: value('largest-contentful-paint'),
-        speedIndexMs: value('speed-index'),
-        tbtMs: value('total-blocking-time'),
-        cls: value('cumulative-layout-shift'),
-        lighthouse: lhr.lighthouseVersion,
-      });
-    } finally {
-      chrome.kill();
-    }
-  }
-  const of = (key: Exclude<keyof LoginPaint, 'runs' | 'lighthouse'>) => median(figures.map((f) => f[key]));
-  return {
-    runs,
-    performance: of('performance'),
-    fcpMs: Math.round(of('fcpMs')),
-    lcpMs: Math.round(of('lcpMs')),
-    speedIndexMs: Math.round(of('speedIndexMs')),
-    tbtMs: Math.round(of('tbtMs')),
-    cls: of('cls'),
-    lighthouse: figures[0]!.lighthouse,
-  };
-}
-
 export interface WebResult {
-  /** Lighthouse's mobile simulation of a first visit to /login */
-  loginPaint: LoginPaint;
+  /** Lighthouse's mobile simulation of a first visit to each screen (median of 3 runs) */
+  screens: ScreenPaint[];
   login: AssetFigures;
   dashboard: AssetFigures;
   /** the transactions screen opened from the app (its route chunk, its data) */
@@ -197,9 +37,27 @@ export interface WebResult {
   transactionsCold: ViewFigures;
 }
 
-export async function measureWeb(stack: Stack): Promise<WebResult> {
+/** The screens the issue names: /login cold, then every signed-in screen, an event's page among them. */
+async function screens(stack: Stack): Promise<Screen[]> {
+  const recent = await fetch(`${stack.base}/api/events/recent?limit=1`, { headers: { Cookie: stack.cookie } });
+  const [event] = (await recent.json()) as { id: string }[];
+  if (!event) throw new Error('the bench data has no event to open');
+  const signedIn = (name: string, path = `/${name}`) => ({ name, path, signedIn: true });
+  return [
+    { name: 'login', path: '/login', signedIn: false },
+    signedIn('dashboard'),
+    signedIn('events'),
+    signedIn("an event's page", `/events/${event.id}`),
+    signedIn('customers'),
+    signedIn('transactions'),
+    signedIn('settings'),
+    signedIn('reports'),
+  ];
+}
+
+export async function measureWeb(stack: Stack, log: (line: string) => void = console.log): Promise<WebResult> {
   // First, while nothing else runs: the simulation scales what it observes on this CPU.
-  const loginPaint = await measureLoginPaint(stack.base);
+  const paints = await measureScreens(stack.base, await screens(stack), benchPassword, log);
   const browser = await launchChromium();
   const signedInContext = async () => {
     const context = await browser.newContext({ baseURL: stack.base, viewport: { width: 1280, height: 900 } });
@@ -250,7 +108,7 @@ export async function measureWeb(stack: Stack): Promise<WebResult> {
     await coldContext.close();
 
     return {
-      loginPaint,
+      screens: paints,
       login: assets(login.downloads),
       dashboard: assets(dashboard.downloads),
       transactionsNavigation: view(navigation, navigationRows),
@@ -259,4 +117,93 @@ export async function measureWeb(stack: Stack): Promise<WebResult> {
   } finally {
     await browser.close();
   }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const label = (size: number) => (size >= 1000 ? `${size / 1000}k` : String(size));
+
+export function webBudgets(web: WebResult | undefined, size: number) {
+  if (!web) return [];
+  const view = web.transactionsNavigation;
+  const login = web.screens.find((s) => s.path === '/login')!;
+  return [
+    {
+      name: '/login downloads <= 110 KB of gzipped JS',
+      pass: web.login.jsGzip <= 110 * 1024,
+      detail: `${kb(web.login.jsGzip)} in ${web.login.jsFiles} files`,
+    },
+    {
+      name: '/login first contentful paint <= 1.2 s (Lighthouse, mobile)',
+      pass: login.fcpMs <= 1200,
+      detail: `${seconds(login.fcpMs)}, median of ${login.runs} runs`,
+    },
+    ...web.screens.map((s) => ({
+      name: `${s.path === '/login' ? '/login, cold' : `${s.name}, signed in`}: Lighthouse performance >= 98 (mobile)`,
+      pass: s.performance >= 98,
+      detail: `${s.performance} (runs: ${s.each.map((e) => e.performance).join(', ')}), TBT ${s.tbtMs} ms, FCP ${seconds(s.fcpMs)}`,
+    })),
+    {
+      name: 'every screen: Lighthouse accessibility and best practices 100',
+      pass: web.screens.every((s) => s.accessibility === 100 && s.bestPractices === 100 && s.failing.length === 0),
+      detail:
+        web.screens
+          .filter((s) => s.accessibility < 100 || s.bestPractices < 100 || s.failing.length > 0)
+          .map((s) => `${s.name}: ${s.accessibility} / ${s.bestPractices} (${s.failing.join(', ')})`)
+          .join('; ') || 'all 100, no failing audit',
+    },
+    {
+      name: '/login downloads no ApexCharts',
+      pass: !web.login.apexcharts,
+      detail: web.login.apexcharts ? 'ApexCharts found in its JS' : 'none found in its JS',
+    },
+    {
+      name: `transactions first view < 100 KB on the wire at ${label(size)}`,
+      pass: view.wire < 100 * 1024,
+      detail: `${kb(view.wire)} body (+${kb(view.headers)} headers) in ${view.requests} requests, ${view.rows} rows; as the first page of a visit: ${kb(web.transactionsCold.wire)}`,
+    },
+  ];
+}
+
+export function printWeb(web: WebResult, size: number, log: (line: string) => void = console.log) {
+  log('\nWeb app (production build, served by the local server)');
+  const first = web.screens[0]!;
+  log(
+    `  Lighthouse ${first.lighthouse}, mobile (slow 4G, CPU 4x slower), median of ${first.runs} runs a screen; signed in through the form first, storage kept:`,
+  );
+  const cells = (s: ScreenPaint) => [
+    s.path === '/login' ? '/login (cold)' : s.name,
+    String(s.performance),
+    s.each.map((e) => e.performance).join(' '),
+    `${s.tbtMs} ms`,
+    seconds(s.fcpMs),
+    seconds(s.lcpMs),
+    seconds(s.speedIndexMs),
+    s.cls.toFixed(3),
+    `${s.accessibility} / ${s.bestPractices}`,
+  ];
+  const header = ['screen', 'perf', 'runs', 'TBT', 'FCP', 'LCP', 'SI', 'CLS', 'a11y / BP'];
+  const rows = [header, ...web.screens.map(cells)];
+  const widths = header.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  for (const r of rows) log(`    ${r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ')}`);
+  for (const s of web.screens.filter((s) => s.failing.length)) log(`    ${s.name}: failing audits ${s.failing.join(', ')}`);
+  for (const [name, a] of [
+    ['first visit to /login', web.login],
+    ['first visit to /dashboard (signed in)', web.dashboard],
+  ] as const)
+    log(
+      `  ${name}: JS ${a.jsFiles} files, ${kb(a.jsGzip)} gzip (${kb(a.jsBytes)} raw); CSS ${kb(a.cssGzip)} gzip; ${kb(a.jsWire + a.cssWire)} on the wire; ApexCharts ${a.apexcharts ? 'yes' : 'no'}`,
+    );
+  const v = web.transactionsNavigation;
+  log(
+    `  transactions, first view at ${label(size)} purchases, opened from the dashboard: ${kb(v.wire)} on the wire (+${kb(v.headers)} headers), ${v.requests} requests:`,
+  );
+  for (const [type, t] of Object.entries(v.byType))
+    log(
+      `    ${type.padEnd(10)} ${String(t.requests).padStart(2)} requests  ${kb(t.wire).padStart(9)} on the wire (${kb(t.bytes)} decoded)`,
+    );
+  const c = web.transactionsCold;
+  log(
+    `  transactions as the first page of a visit (HTML, entry JS and CSS, route chunk, data): ${kb(c.wire)} on the wire, ${c.requests} requests`,
+  );
 }

@@ -1,5 +1,7 @@
+import './lib/zod-jitless.ts';
+import './lib/skeleton-events.ts';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { auth } from './lib/auth.ts';
 import { initTheme } from './lib/theme.ts';
@@ -43,9 +45,20 @@ function hydrateOrRender() {
     hydrateRoot(container, app);
   } else {
     container.replaceChildren();
-    createRoot(container).render(app);
+    render();
   }
 }
 
-if (container.hasChildNodes()) void router.load().then(hydrateOrRender, hydrateOrRender);
-else createRoot(container).render(app);
+/**
+ * The first drawing of a screen is a transition: React renders it in slices of a few
+ * milliseconds, between which the browser can answer the user (and load the rest), instead of in
+ * one long task. It waits for the router to load that screen (its code, the API client), so that
+ * no change of the router's state, which React draws in one piece, follows it.
+ */
+const render = () => {
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
+};
+
+const start = container.hasChildNodes() ? hydrateOrRender : render;
+void router.load().then(start, start);

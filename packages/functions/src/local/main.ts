@@ -3,7 +3,7 @@ import { parseRetrySchedule } from '@event-admin/core/webhook/sender';
 import { superviseSender } from './supervise-sender.ts';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { resolve, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +17,7 @@ import { localConfig } from '../config.ts';
 import { ensureTable } from './dynamo-local.ts';
 import { superviseDynamoLocal, type SupervisedDynamo } from './supervise-dynamo.ts';
 import { seedDemoData } from './seed.ts';
-import { inlineScriptSources } from './inline-scripts.ts';
+import { builtInlineScripts } from './inline-scripts.ts';
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../../../../..');
 
@@ -108,11 +108,7 @@ function externalDynamo(endpoint: string): Pick<SupervisedDynamo, 'endpoint' | '
 
 async function listen(env: NodeJS.ProcessEnv, endpoint: string, where: { port: number; host: string; dataDir: string; webDist: string }) {
   const { port, host, dataDir, webDist } = where;
-  const loginPage = resolve(webDist, 'login.html');
-  const config = {
-    ...localConfig(env, endpoint),
-    inlineScripts: existsSync(loginPage) ? inlineScriptSources(readFileSync(loginPage, 'utf8')) : [],
-  };
+  const config = { ...localConfig(env, endpoint), inlineScripts: builtInlineScripts(webDist) };
   if (config.passwordIsDefault) {
     console.warn('WARNING: ADMIN_PASSWORD is not set, so the admin password is "admin". Set ADMIN_PASSWORD before exposing this server.');
   }

@@ -3,13 +3,12 @@ import { eventZone } from '@event-admin/core/event/event.rules';
 import { wallClock, zoneAbbreviation, zonedInstant, type WallClock } from '@event-admin/core/time/zone';
 import { businessZone } from './business-zone.ts';
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0, minimumFractionDigits: 0 });
-const usdCents = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+import { formatDollars } from './numbers.ts';
 
 /** Money in lists and the dashboard: USD, no decimals (SPEC §9). */
-export const formatUsd = (dollars: number | null | undefined) => usd.format(dollars ?? 0);
+export const formatUsd = (dollars: number | null | undefined) => formatDollars(dollars ?? 0, 0);
 /** The transactions total: USD with 2 decimals. */
-export const formatUsdCents = (dollars: number) => usdCents.format(dollars);
+export const formatUsdCents = (dollars: number) => formatDollars(dollars, 2);
 
 const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const two = (n: number) => String(n).padStart(2, '0');

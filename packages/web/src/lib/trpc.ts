@@ -47,7 +47,8 @@ export function createQueryClient(onUnauthorized: () => void) {
 /**
  * Calls made in the same tick share one batched request, except those sent with
  * `{ trpc: { context: { alone: true } } }`: a batch fails as one on a network error, so a read whose
- * failure means something different from its neighbours' (the edit page's event) goes alone.
+ * failure means something different from its neighbours' (the edit page's event), or that is much
+ * slower than they are (the Reports screen's per-event figures), goes alone.
  */
 export function createTrpcClient() {
   const options = {

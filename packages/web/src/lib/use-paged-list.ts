@@ -1,6 +1,7 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { formatDate } from './format.ts';
+import { formatCount } from './numbers.ts';
 
 /** What every `*.page` procedure answers: a page of items and where to go on. */
 interface Page<TItem> {
@@ -127,7 +128,7 @@ interface StatusWords {
   searchedAll: string;
 }
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = formatCount;
 
 /**
  * The sentence under a list, read out politely: 'Showing 50 of 100,000 transactions' or, while

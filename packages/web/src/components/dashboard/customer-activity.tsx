@@ -1,9 +1,12 @@
 import { Component, lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { activityRanges, defaultActivityRange, type ActivityRangeValue } from './activity-data.ts';
+import { WhenVisible } from '../ui/when-visible.tsx';
 import { Panel } from './panel.tsx';
 
 // A chunk of its own, fetched when the dashboard renders the chart (never on /login).
 const ActivityChart = lazy(() => import('./activity-chart.tsx').then((m) => ({ default: m.ActivityChart })));
+
+const chartPlaceholder = <div className="skeleton h-[280px] w-full" data-testid="chart-skeleton" />;
 
 /** 'Customer Activity': an area chart of fixed sample data over a chosen time range. */
 export function CustomerActivity({ className }: { className?: string }) {
@@ -43,9 +46,11 @@ export function CustomerActivity({ className }: { className?: string }) {
     >
       <figure className="block min-h-[280px] w-full" aria-label={`Customer activity, ${current.label}: ${summary}`} data-range={range}>
         <ChartBoundary>
-          <Suspense fallback={<div className="skeleton h-[280px] w-full" data-testid="chart-skeleton" />}>
-            <ActivityChart categories={current.categories} values={current.values} seriesName="Active customers" />
-          </Suspense>
+          <WhenVisible placeholder={chartPlaceholder}>
+            <Suspense fallback={chartPlaceholder}>
+              <ActivityChart categories={current.categories} values={current.values} seriesName="Active customers" />
+            </Suspense>
+          </WhenVisible>
         </ChartBoundary>
       </figure>
     </Panel>

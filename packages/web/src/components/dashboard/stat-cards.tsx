@@ -1,17 +1,16 @@
 import type { ReactNode } from 'react';
 import type { DashboardStats } from '@event-admin/core/stats/stats.schema';
 import { formatUsd } from '../../lib/format.ts';
+import { formatCount } from '../../lib/numbers.ts';
 import { ArrowDownIcon, ArrowUpIcon, CalendarIcon, TicketIcon, TrendIcon, UsersIcon } from '../ui/icons.tsx';
 import { LoadError } from '../ui/load-state.tsx';
-
-const count = new Intl.NumberFormat('en-US');
 
 /** SPEC §2: the change badges are fixed in the page, not from the server. */
 export const statChanges = { totalEvents: 12, activeCustomers: 8, ticketSales: -3, avgConversion: 2 } as const;
 
 const cards: { key: keyof DashboardStats; title: string; icon: ReactNode; format: (value: number) => string }[] = [
-  { key: 'totalEvents', title: 'Total Events', icon: <CalendarIcon />, format: (v) => count.format(v) },
-  { key: 'activeCustomers', title: 'Active Customers', icon: <UsersIcon />, format: (v) => count.format(v) },
+  { key: 'totalEvents', title: 'Total Events', icon: <CalendarIcon />, format: formatCount },
+  { key: 'activeCustomers', title: 'Active Customers', icon: <UsersIcon />, format: formatCount },
   { key: 'ticketSales', title: 'Ticket Sales', icon: <TicketIcon />, format: (v) => formatUsd(v) },
   { key: 'avgConversion', title: 'Avg. Conversion', icon: <TrendIcon />, format: (v) => `${v}%` },
 ];

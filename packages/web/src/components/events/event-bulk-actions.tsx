@@ -4,11 +4,12 @@ import { toast } from '../ui/toast.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import type { EventsTableRow } from './events-table.tsx';
+import { formatCount } from '../../lib/numbers.ts';
 
 type Action = 'archive' | 'unarchive' | 'delete';
 
 const labels: Record<Action, string> = { archive: 'Archive', unarchive: 'Unarchive', delete: 'Delete' };
-const plural = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'event' : 'events'}`;
+const plural = (n: number) => `${formatCount(n)} ${n === 1 ? 'event' : 'events'}`;
 
 /** What each action keeps and what it takes away, said before it runs. */
 const consequences: Record<Action, string> = {

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { money, resolveRange } from '../reports/report-range.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { formatCount } from '../../lib/numbers.ts';
 
 const ranges = [
   { value: '7d', label: 'Last 7 days' },
@@ -17,8 +18,8 @@ export function EventFigures({ eventId }: { eventId: string }) {
   const totals = report.data?.totals;
   const conversion = totals && totals.pageViews > 0 ? Math.round((totals.purchases / totals.pageViews) * 1000) / 10 : 0;
   const items = [
-    { label: 'Views', value: totals?.pageViews.toLocaleString('en-US') },
-    { label: 'Purchases', value: totals?.purchases.toLocaleString('en-US') },
+    { label: 'Views', value: totals && formatCount(totals.pageViews) },
+    { label: 'Purchases', value: totals && formatCount(totals.purchases) },
     { label: 'Conversion', value: totals && `${conversion}%` },
     { label: 'Net revenue', value: totals && money(totals.netCents) },
   ];

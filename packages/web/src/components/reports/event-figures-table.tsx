@@ -1,6 +1,7 @@
 import type { EventFigures } from '@event-admin/core/report/report.schema';
 import { Link } from '@tanstack/react-router';
 import { money } from './report-range.ts';
+import { formatCount } from '../../lib/numbers.ts';
 
 /** Each event's views, purchases, conversion and net revenue over the range, best earning first. */
 export function EventFiguresTable({ rows, loading }: { rows: readonly EventFigures[] | undefined; loading: boolean }) {
@@ -43,8 +44,8 @@ export function EventFiguresTable({ rows, loading }: { rows: readonly EventFigur
                       {row.title}
                     </Link>
                   </td>
-                  <td className="text-right">{row.pageViews.toLocaleString('en-US')}</td>
-                  <td className="text-right">{row.purchases.toLocaleString('en-US')}</td>
+                  <td className="text-right">{formatCount(row.pageViews)}</td>
+                  <td className="text-right">{formatCount(row.purchases)}</td>
                   <td className="text-right">{row.conversion}%</td>
                   <td className="text-right">{money(row.netCents)}</td>
                 </tr>

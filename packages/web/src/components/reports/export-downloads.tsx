@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { toast } from '../ui/toast.tsx';
+import { formatCount } from '../../lib/numbers.ts';
 
 interface Progress {
   rows: number;
@@ -33,7 +34,7 @@ async function download(url: string, onProgress: (p: Progress) => void) {
   return { name, rows: Math.max(0, progress.rows - 1) };
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toLocaleString('en-US', { maximumFractionDigits: 0 })} KB`;
+const kb = (bytes: number) => `${formatCount(Math.round(bytes / 1024))} KB`;
 
 function ExportButton({ label, url }: { label: string; url: string }) {
   const [progress, setProgress] = useState<Progress | null>(null);
@@ -41,7 +42,7 @@ function ExportButton({ label, url }: { label: string; url: string }) {
     setProgress({ rows: 0, bytes: 0 });
     try {
       const { name, rows } = await download(url, setProgress);
-      toast({ title: 'Export downloaded', description: `${rows.toLocaleString('en-US')} rows saved to ${name}.`, variant: 'success' });
+      toast({ title: 'Export downloaded', description: `${formatCount(rows)} rows saved to ${name}.`, variant: 'success' });
     } catch (error) {
       toast({ title: 'Export failed', description: error instanceof Error ? error.message : 'Please try again.', variant: 'destructive' });
     } finally {
@@ -56,7 +57,7 @@ function ExportButton({ label, url }: { label: string; url: string }) {
       </button>
       {progress && (
         <span role="status" className="text-sm text-base-content/70">
-          Downloading: {Math.max(0, progress.rows - 1).toLocaleString('en-US')} rows, {kb(progress.bytes)}
+          Downloading: {formatCount(Math.max(0, progress.rows - 1))} rows, {kb(progress.bytes)}
         </span>
       )}
     </div>

@@ -1,5 +1,7 @@
 import { addDays, today as todayIn } from '@event-admin/core/time/zone';
 import { businessZone } from '../../lib/business-zone.ts';
+import { formatDollars } from '../../lib/numbers.ts';
+
 /**
  * The Reports screen's range choices, kept in the URL ('7d', not '7': the router would store a
  * number-like text quoted). Days are the business's (its time zone's calendar days).
@@ -35,4 +37,4 @@ export function change(current: number, previous: number) {
   return `${percent > 0 ? '+' : ''}${percent}%`;
 }
 
-export const money = (cents: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(cents / 100);
+export const money = (cents: number) => formatDollars(cents / 100, 2);

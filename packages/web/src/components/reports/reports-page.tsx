@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { PageHeader } from '../layout/page-header.tsx';
+import { WhenVisible } from '../ui/when-visible.tsx';
 import { trpc } from '../../lib/trpc.ts';
 import { EventFiguresTable } from './event-figures-table.tsx';
 import { ExportDownloads } from './export-downloads.tsx';
@@ -9,6 +10,8 @@ import { ReportTotals } from './report-totals.tsx';
 
 // A chunk of its own, fetched only where a chart shows.
 const SalesChart = lazy(() => import('./sales-chart.tsx').then((m) => ({ default: m.SalesChart })));
+
+const chartPlaceholder = <div className="skeleton h-[300px] w-full" />;
 
 export interface ReportsSearch {
   range: RangePreset;
@@ -20,7 +23,9 @@ export interface ReportsSearch {
 export function ReportsPage({ search, onSearch }: { search: ReportsSearch; onSearch: (next: ReportsSearch) => void }) {
   const { from, to } = resolveRange(search.range, search);
   const sales = trpc.reports.sales.useQuery({ from, to });
-  const events = trpc.reports.events.useQuery({ from, to });
+  // Alone, not in the totals' batch: each event's figures read every day's partitions and can take
+  // many times the totals' time, which would otherwise wait for them, placeholders shining.
+  const events = trpc.reports.events.useQuery({ from, to }, { trpc: { context: { alone: true } } });
   const report = sales.data;
   // The previous period day by day, for the chart's comparison line (the same cost again).
   const before = trpc.reports.sales.useQuery(report ? { from: report.previous.from, to: report.previous.to } : { from, to }, {
@@ -35,9 +40,10 @@ export function ReportsPage({ search, onSearch }: { search: ReportsSearch; onSea
           {sales.error.message}
         </div>
       )}
-      {report && (
+      {!sales.isError && (
         <>
-          <ReportTotals totals={report.totals} previous={report.previous.totals} />
+          {/* While the report loads, the same boxes hold its place: nothing below moves when it comes. */}
+          <ReportTotals totals={report?.totals} previous={report?.previous.totals} />
           <section className="card bg-base-100 shadow-sm" aria-labelledby="sales-chart-heading">
             <div className="card-body">
               <h3 id="sales-chart-heading" className="card-title">
@@ -48,21 +54,24 @@ export function ReportsPage({ search, onSearch }: { search: ReportsSearch; onSea
                 aria-label={`Net revenue by day from ${from} to ${to}, with the previous period`}
                 data-testid="sales-chart"
               >
-                <Suspense fallback={<div className="skeleton h-[300px] w-full" />}>
-                  {before.data && (
-                    <SalesChart
-                      dates={report.days.map((d) => d.date)}
-                      current={report.days.map((d) => d.netCents / 100)}
-                      previous={before.data.days.map((d) => d.netCents / 100)}
-                    />
-                  )}
-                </Suspense>
+                {report && before.data ? (
+                  <WhenVisible placeholder={chartPlaceholder}>
+                    <Suspense fallback={chartPlaceholder}>
+                      <SalesChart
+                        dates={report.days.map((d) => d.date)}
+                        current={report.days.map((d) => d.netCents / 100)}
+                        previous={before.data.days.map((d) => d.netCents / 100)}
+                      />
+                    </Suspense>
+                  </WhenVisible>
+                ) : (
+                  chartPlaceholder
+                )}
               </figure>
             </div>
           </section>
         </>
       )}
-      {!report && !sales.isError && <div className="skeleton h-[400px] w-full" aria-label="Loading report" />}
       <EventFiguresTable rows={events.data?.events} loading={events.isPending} />
       <ExportDownloads from={from} to={to} />
     </div>

@@ -3,8 +3,9 @@ import Chart from 'react-apexcharts/core';
 import 'apexcharts/area';
 import type { ApexOptions } from 'apexcharts';
 import { useMemo } from 'react';
+import { formatDollars } from '../../lib/numbers.ts';
 
-const money = (v: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(v);
+const money = (v: number) => formatDollars(v, 0);
 
 /** Net revenue per day of the range, with the previous period's days drawn beneath for comparison. */
 export function SalesChart({

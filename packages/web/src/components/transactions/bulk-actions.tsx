@@ -7,9 +7,10 @@ import { Field } from '../ui/form-field.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { useTransactionChanged } from './use-transaction-changed.ts';
+import { formatCount } from '../../lib/numbers.ts';
 
 const labels: Record<BulkAction, string> = { complete: 'Complete', fail: 'Fail', refund: 'Refund' };
-const plural = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'transaction' : 'transactions'}`;
+const plural = (n: number) => `${formatCount(n)} ${n === 1 ? 'transaction' : 'transactions'}`;
 
 /**
  * The bulk bar's actions on the selected transactions: Complete, Fail, Refund. Each asks first,

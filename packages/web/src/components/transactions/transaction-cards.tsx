@@ -1,6 +1,7 @@
 import { parseAmountToCents } from '@event-admin/core/transaction/money';
 import type { TransactionTotals } from '@event-admin/core/stats/stats.schema';
 import { formatUsdCents } from '../../lib/format.ts';
+import { formatCount } from '../../lib/numbers.ts';
 
 /**
  * Total Transactions, Total Revenue and Unique Customers over the whole history (not the search),
@@ -10,9 +11,9 @@ import { formatUsdCents } from '../../lib/format.ts';
 export function TransactionCards({ totals, loading }: { totals: TransactionTotals | undefined; loading: boolean }) {
   const cards = totals
     ? [
-        { label: 'Total Transactions', value: totals.totalTransactions.toLocaleString('en-US') },
+        { label: 'Total Transactions', value: formatCount(totals.totalTransactions) },
         { label: 'Total Revenue', value: formatUsdCents((parseAmountToCents(totals.totalRevenue) ?? 0) / 100) },
-        { label: 'Unique Customers', value: totals.uniqueCustomers.toLocaleString('en-US') },
+        { label: 'Unique Customers', value: formatCount(totals.uniqueCustomers) },
       ]
     : ['Total Transactions', 'Total Revenue', 'Unique Customers'].map((label) => ({ label, value: null }));
   return (

@@ -1,4 +1,5 @@
-import { useRef, useState, type ChangeEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { useDeferredValue, useRef, useState, type ChangeEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
+import { formatCount } from '../../lib/numbers.ts';
 
 /** One column of a DataTable: its header, how a row's cell reads, and how it sits. */
 export interface Column<T> {
@@ -69,7 +70,12 @@ export const queryStates = (query: { isPending: boolean; isError: boolean; refet
 });
 
 export function DataTable<T>(props: DataTableProps<T>) {
-  const { columns, rows, rowKey, loading, failed = false, busy, selection, footer } = props;
+  const { columns, rowKey, busy, selection, footer } = props;
+  // Rows that arrive are drawn in a deferred render, which React slices into short tasks, instead
+  // of inside the task that received them: fifty rows at once are a long task on a phone.
+  const rows = useDeferredValue(props.rows);
+  const loading = useDeferredValue(props.loading);
+  const failed = useDeferredValue(props.failed ?? false);
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
   // Only rows on screen stay selected: a new search or order drops the others, for good.
   const keys = rows.map(rowKey);
@@ -89,7 +95,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <div aria-live="polite">
           {selected.length > 0 && (
             <div role="group" aria-label="Bulk actions" className={barClass}>
-              <span className="text-sm font-medium">{selected.length.toLocaleString('en-US')} selected</span>
+              <span className="text-sm font-medium">{formatCount(selected.length)} selected</span>
               {selection.actions?.(selected, clear)}
               <button type="button" className="btn btn-ghost btn-sm" onClick={clear}>
                 Clear selection
@@ -135,7 +141,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                 </td>
               </tr>
             ) : (
-              <Rows {...props} picked={picked} setPicked={setPicked} />
+              <Rows {...props} rows={rows} picked={picked} setPicked={setPicked} />
             )}
           </tbody>
         </table>

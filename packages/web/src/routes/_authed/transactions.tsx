@@ -7,6 +7,7 @@ import { LoadMore } from '../../components/ui/load-more.tsx';
 import { listOrders, oneOf, optionalText, searchReader } from '../../lib/search-params.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { pagedQuery, searchTerm, usePagedList } from '../../lib/use-paged-list.ts';
+import { formatCount } from '../../lib/numbers.ts';
 
 /** The search term and the order live in the URL, so a reload or a shared link keeps them. */
 const transactionsSearch = searchReader((search) => ({
@@ -44,7 +45,7 @@ function TransactionsPage() {
       filtering: q !== undefined,
       total: total ?? null,
       progress: (date) => `searched ${order === 'desc' ? 'back' : 'up'} to ${date}`,
-      searchedAll: `all ${total === undefined ? '' : `${total.toLocaleString('en-US')} `}transactions`,
+      searchedAll: `all ${total === undefined ? '' : `${formatCount(total)} `}transactions`,
     },
   });
 
