@@ -13,6 +13,7 @@ import { httpClient, percentile } from './http.ts';
 import { keyModelBudgets, measureKeyModel, type KeyModelResult } from './key-model.ts';
 import { printKeyModel } from './key-model-print.ts';
 import { table, type Budget } from './table.ts';
+import { measureOnSale, printOnSale, type OnSaleLevel } from './on-sale.ts';
 import { startStack } from './stack.ts';
 
 export const maxPurchasesPerLevel = 20_000;
@@ -49,6 +50,7 @@ export interface BurstResult {
   settings: { seconds: number; clients: number[]; maxPurchasesPerLevel: number };
   levels: BurstLevel[];
   keyModel: KeyModelResult;
+  onSale: OnSaleLevel[];
 }
 
 /** BURST_SECONDS and BURST_CLIENTS (e.g. "1,8,64"), checked. */
@@ -76,6 +78,7 @@ export async function measureBurst(log: (line: string) => void): Promise<{ resul
   const client = httpClient(stack.base, stack.cookie);
   const levels: BurstLevel[] = [];
   let keyModel: KeyModelResult;
+  let onSale: Awaited<ReturnType<typeof measureOnSale>>;
   try {
     keyModel = await measureKeyModel(stack.endpoint, settings.operations, log);
     const postJson = async (path: string, body: unknown) => {
@@ -160,19 +163,16 @@ export async function measureBurst(log: (line: string) => void): Promise<{ resul
         checks,
       });
     }
+    onSale = await measureOnSale(stack, client, customers, levels, settings.seconds, log);
   } finally {
     process.off('SIGINT', stopOnSignal);
     client.close();
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
-  const result: BurstResult = {
-    settings: { seconds: settings.seconds, clients: settings.clients, maxPurchasesPerLevel },
-    levels,
-    keyModel,
-  };
+  const result: BurstResult = { settings: { ...settings, maxPurchasesPerLevel }, levels, keyModel, onSale: onSale.levels };
   printBurst(result, log);
-  return { result, budgets: [...burstBudgets(levels), ...keyModelBudgets(keyModel)] };
+  return { result, budgets: [...burstBudgets(levels), ...keyModelBudgets(keyModel), ...onSale.budgets] };
 }
 
 interface Purchase {
@@ -235,6 +235,7 @@ function printBurst(result: BurstResult, log: (line: string) => void) {
     ]),
     [true, true, true, true, true, true, true, false, false],
   );
+  printOnSale(result.onSale, log);
   const last = levels.at(-1);
   if (!last) return;
   log(`  Counters against the records after the ${last.clients}-client level (every record read back through GET /api/transactions):`);

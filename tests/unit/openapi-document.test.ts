@@ -92,6 +92,9 @@ describe('the OpenAPI document', () => {
       .map(({ key }) => key)
       .sort();
     expect(keyed).toEqual([
+      'POST /api/holds',
+      'POST /api/holds/{id}/confirm',
+      'POST /api/orders',
       'POST /api/transactions',
       'POST /api/transactions/bulk',
       'POST /api/transactions/{id}/refunds',

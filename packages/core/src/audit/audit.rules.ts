@@ -27,8 +27,19 @@ export function diffFields(
 /** What an erased person's values read as in the history. */
 export const erasedValue = '[erased]';
 
-/** Fields of a customer or an address whose history values are personal data: erased with the person. */
-export const personalFields: readonly string[] = ['name', 'email', 'phone', 'street', 'city', 'state', 'zipCode', 'country'];
+/** Fields of a customer, an address or a ticket whose values are personal data: erased with the person. */
+export const personalFields: readonly string[] = [
+  'name',
+  'email',
+  'phone',
+  'street',
+  'city',
+  'state',
+  'zipCode',
+  'country',
+  'attendeeName',
+  'attendeeEmail',
+];
 
 /** Shortest text an erasure looks for inside summaries: shorter ones would blank unrelated words. */
 const minTermLength = 3;

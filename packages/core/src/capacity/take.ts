@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { failedConditions, transact, type TransactItem } from '../db/write.ts';
 import { DomainError } from '../error.ts';
 import { releaseLapsedHolds } from '../hold/hold.repo.ts';
+import { announceIfSoldOut } from '../order/sold-out.ts';
 import { eventPool, returnItem, takeItem, transferItem, type Take, type TakeKind } from './pool.ts';
 import { readPools, tooBusy, type PoolState } from './pool-read.ts';
 
@@ -107,13 +108,27 @@ export async function takeTickets(
       chosen = needs.map((need, i) => (dry.includes(need.pool) ? null : chosen[i]!));
       continue;
     }
+    let dried = false;
     for (const take of takes) {
       const frees = seenOf(db).get(seenKey(plan.eventId, take.pool));
       if (frees?.[take.shard] !== undefined) frees[take.shard]! -= take.quantity;
+      dried ||= frees !== undefined && frees.every((free) => free <= 0);
     }
+    soldOutChecked.get(db)?.delete(plan.eventId);
+    if (dried) await announceIfSoldOut(db, plan.eventId, now);
     return takes;
   }
   throw tooBusy();
+}
+
+// Events this process checked for selling out since its last take of their tickets: a burst of
+// refused buyers checks once, not once each.
+const soldOutChecked = new WeakMap<Db, Set<string>>();
+async function checkSoldOut(db: Db, eventId: string, now: Date) {
+  const checked = soldOutChecked.get(db) ?? soldOutChecked.set(db, new Set()).get(db)!;
+  if (checked.has(eventId)) return;
+  checked.add(eventId);
+  await announceIfSoldOut(db, eventId, now);
 }
 
 /**
@@ -136,7 +151,10 @@ async function makeRoom(db: Db, plan: TakePlan, needs: Need[], now: Date, releas
     pools = exact.pools;
     remember(db, plan.eventId, pools);
     if (short()) {
-      if (exact.settled) throw notEnough(plan, pools);
+      if (exact.settled) {
+        await checkSoldOut(db, plan.eventId, now);
+        throw notEnough(plan, pools);
+      }
       return null;
     }
   }

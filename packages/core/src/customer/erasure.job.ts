@@ -6,6 +6,7 @@ import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { batchWrite, forEachLimited, updateIf } from '../db/write.ts';
 import { decodePosition, defineJob, encodePosition } from '../jobs/registry.ts';
+import { eraseAttendees, isOrder } from '../order/order.repo.ts';
 import { renameTransaction, type StoredRefund } from '../transaction/transaction.repo.ts';
 import { scrubDeliveriesFor } from '../webhook/erasure.ts';
 import { erasedCustomerName } from './customer.schema.ts';
@@ -101,11 +102,13 @@ async function scrubRefunds(db: Db, found: Record<string, unknown>, terms: reado
   }
 }
 
-/** One purchase without the person: their name, its refund reasons, its whole history. */
+/** One purchase without the person: their name, its refund reasons, an order's attendees, its whole history. */
 async function erasePurchase(db: Db, item: Record<string, unknown>, terms: readonly string[]) {
   let changed = 0;
   if (item.customerName !== erasedCustomerName && (await renameTransaction(db, item, { customerName: erasedCustomerName }))) changed += 1;
   await scrubRefunds(db, item, terms);
+  // an order's tickets: who each admission is for
+  if (isOrder(item) && (await eraseAttendees(db, item.codePrefix))) changed += 1;
   const history = keys.audit('transaction', String(item.id), '', '').pk;
   for (let after: PhasePage['after'], first = true; first || after; first = false) {
     const page = await scrubHistoryPage(db, history, terms, after, 100);

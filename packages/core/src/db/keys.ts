@@ -156,6 +156,8 @@ export const keys = {
    * its id): free, sold, held; each shard a partition of its own, as every order writes one.
    */
   poolShard: (eventId: string, pool: string, shard: number) => ({ pk: `POOL#${eventId}#${pool}#${shard}`, sk: 'POOL' }),
+  /** When the event last sold out (the tickets then taken from its pool): `event.sold_out` is sent once per selling out. */
+  soldOut: (eventId: string) => ({ pk: `SOLD_OUT#${eventId}`, sk: 'SOLD_OUT' }),
   /** A storefront's hold on tickets. */
   hold: (id: string) => ({ pk: `HOLD#${id}`, sk: 'HOLD' }),
   /**

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { orderLines } from '../order/order.schema.ts';
-import { entityId, idempotencyKey } from '../shared.schema.ts';
+import { entityId, idempotencyKey, named } from '../shared.schema.ts';
 
 export const holdStatuses = ['held', 'released', 'confirmed', 'expired'] as const;
 export type HoldStatus = (typeof holdStatuses)[number];
@@ -19,7 +19,7 @@ export type CreateHoldInput = z.input<typeof createHoldInput>;
 export const holdIdInput = z.object({ id: entityId });
 
 /** A hold as the API answers it. `expired`: its time ran out (whether or not its tickets were swept back yet). */
-export const holdInfo = z.object({
+export const holdInfo = named('Hold', {
   id: z.string(),
   eventId: z.string(),
   lines: z.array(z.object({ ticketTypeId: z.string(), quantity: z.number().int() })),

@@ -7,7 +7,7 @@ import { fn } from '../fn.ts';
 import { idempotencyOf, writeOnce } from '../idempotency/idempotency.repo.ts';
 import type { OrderLine } from '../order/order.schema.ts';
 import { prepareSale } from '../order/sale.ts';
-import { endHold, endHoldItems, fromItem, getHoldItem, holdPuts, type HoldItem } from './hold.repo.ts';
+import { endHold, endHoldItems, fromItem, getHoldItem, holdPuts, sweepLapsedHolds, type HoldItem } from './hold.repo.ts';
 import { createHoldInput, holdIdInput, type HoldInfo } from './hold.schema.ts';
 
 export { releaseLapsedHolds, sweepLapsedHolds } from './hold.repo.ts';
@@ -100,4 +100,22 @@ export async function prepareConfirm(
     throw confirmRefusal(await requireHold(db, id), new Date()) ?? noLongerActive();
   };
   return { hold, items: endHoldItems(hold, 'confirmed', now), explain };
+}
+
+/**
+ * The sweeper `npm start` runs (and the tests that start the app): every event's lapsed holds
+ * ended every `everyMs`, so held tickets are on sale again within seconds of their expiry whether
+ * or not anyone reads or buys. One sweep at a time; a failed one is logged and the next runs.
+ */
+export function sweepHoldsEvery(db: Db, everyMs = 1000) {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    sweepLapsedHolds(db)
+      .catch((error: unknown) => console.error('Lapsed holds sweep failed:', error))
+      .finally(() => (running = false));
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

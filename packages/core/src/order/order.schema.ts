@@ -1,5 +1,6 @@
 import * as z from 'zod';
-import { entityId } from '../shared.schema.ts';
+import { entityId, idempotencyKey, isoTime, moneyText, named, wholeCount } from '../shared.schema.ts';
+import { maxTicketsPerOrder } from './order.rules.ts';
 
 /** Ticket types one order (or hold) can name: its lines, and the pools its take writes, fit one transaction. */
 export const maxOrderLines = 50;
@@ -28,3 +29,84 @@ export interface PricedLine {
   unitPriceCents: number;
   totalCents: number;
 }
+
+const nameMessage = 'Attendee names must be 1 to 200 characters';
+const emailMessage = 'Please enter a valid attendee email address';
+
+/** Who a ticket is for: a name, and an e-mail when known (both erased with the order's customer). */
+export const attendee = z.object({
+  name: z.string({ error: nameMessage }).trim().min(1, nameMessage).max(200, nameMessage),
+  email: z.string().trim().max(320, emailMessage).pipe(z.email(emailMessage)).optional(),
+});
+export type Attendee = z.output<typeof attendee>;
+
+const attendees = z.array(attendee, { error: 'Attendees must be a list of names and emails' });
+
+const paymentMethod = z
+  .string({ error: 'Payment method is required' })
+  .trim()
+  .min(1, 'Payment method is required')
+  .max(50, 'Payment method must be at most 50 characters');
+const orderStatuses = ['completed', 'pending'] as const;
+const orderStatus = z.enum(orderStatuses, { error: 'Status must be completed or pending' }).default('completed');
+
+/** POST /api/orders, orders.create: tickets of an event's types for a customer, one per admission. */
+export const createOrderInput = z.object({
+  eventId: entityId,
+  customerId: entityId,
+  lines: z
+    .array(orderLine.extend({ attendees: attendees.optional() }), { error: 'Lines must be a list of ticket types and quantities' })
+    .max(maxOrderLines, `An order names at most ${maxOrderLines} ticket types`)
+    .refine((lines) => lines.every((line) => (line.attendees?.length ?? 0) <= line.quantity), 'A line has more attendees than tickets'),
+  paymentMethod,
+  status: orderStatus,
+  idempotencyKey,
+});
+export type CreateOrderInput = z.input<typeof createOrderInput>;
+
+/** POST /api/holds/{id}/confirm, holds.confirm: the hold becomes an order; `attendees` fill its tickets in order. */
+export const confirmHoldInput = z.object({
+  id: entityId,
+  customerId: entityId,
+  paymentMethod,
+  status: orderStatus,
+  attendees: attendees.max(maxTicketsPerOrder).optional(),
+  idempotencyKey,
+});
+export type ConfirmHoldInput = z.input<typeof confirmHoldInput>;
+
+/** One admission: its code (20 characters, shown in groups of four) and who it is for. */
+export const ticketInfo = named('Ticket', {
+  id: z.string(),
+  code: z.string(),
+  ticketTypeId: z.string(),
+  attendeeName: z.string().nullable(),
+  attendeeEmail: z.string().nullable(),
+});
+export type TicketInfo = z.output<typeof ticketInfo>;
+
+export const orderLineInfo = named('OrderLine', {
+  ticketTypeId: z.string(),
+  name: z.string(),
+  quantity: wholeCount,
+  unitPrice: moneyText,
+  total: moneyText,
+});
+export type OrderLineInfo = z.output<typeof orderLineInfo>;
+
+/** An order as POST /api/orders answers it: the transaction it is, its lines, its money and its tickets. */
+export const orderInfo = named('Order', {
+  id: z.string(),
+  eventId: z.string(),
+  customerId: z.string(),
+  /** as recorded: an order starts completed or pending */
+  status: z.enum(orderStatuses),
+  paymentMethod: z.string(),
+  purchaseDate: isoTime,
+  lines: z.array(orderLineInfo),
+  subtotal: moneyText,
+  serviceFee: moneyText,
+  amount: moneyText,
+  tickets: z.array(ticketInfo),
+});
+export type OrderInfo = z.output<typeof orderInfo>;

@@ -48,7 +48,8 @@ export async function readCounts(db: Db, eventId: string, now = new Date()) {
     const own = counts(read.pools[i + 1]!);
     return { type, counts: own, available: least(own.free, event.free) };
   });
-  return { sale, event, types };
+  // tickets ever taken from the event's pool: grows with every sale and hold, never goes back
+  return { sale, event, types, taken: read.pools[0]!.taken };
 }
 
 /** The API's ticket type from the stored one and its figures. */

@@ -4,13 +4,13 @@ import { saleWrites } from '../counters/sale.ts';
 import { keys } from '../db/keys.ts';
 import { getNamed } from '../db/query.ts';
 import type { Db } from '../db/client.ts';
-import { failedConditions, retry, transact } from '../db/write.ts';
+import { failedConditions, retry, transact, type TransactItem } from '../db/write.ts';
 import { notFound } from '../error.ts';
 import { eventCountersMoved } from '../event/counters.ts';
 import { auditPut, type AuditInput } from '../audit/audit.repo.ts';
 import { diffFields } from '../audit/audit.rules.ts';
 import { systemActor, type Actor } from '../fn.ts';
-import { idempotencyOf, writeOnce } from '../idempotency/idempotency.repo.ts';
+import { idempotencyOf, writeOnce, type AnswerKeeping, type Idempotency } from '../idempotency/idempotency.repo.ts';
 import { webhookOutbox } from '../webhook/outbox.ts';
 import { formatCents } from './money.ts';
 import type { TransactionInfo } from './transaction.schema.ts';
@@ -24,6 +24,23 @@ import {
 } from './transaction.repo.ts';
 
 /**
+ * What a sale writes beside a plain purchase (an order: core/order/place-order.ts): fields on the
+ * transaction item, more items in its transaction, its own answer (also the webhook's body), what
+ * its history record adds, and how the transaction is sent (an order's takes its tickets with it).
+ */
+export interface SaleParts<T> {
+  input: CreateInput;
+  /** the item's extra fields, given the takes the write chose */
+  fields?: (takes: unknown[]) => object;
+  items?: (item: TransactionItem) => TransactItem[];
+  answer?: (info: TransactionInfo, item: TransactionItem & Record<string, unknown>) => T;
+  /** what the history record says beside the transaction's fields */
+  recorded?: { summary: string; changes: NonNullable<AuditInput['changes']> };
+  /** lands `own(takes)` in one TransactWriteItems (default: as it is, with no takes) */
+  write?: (own: (takes: unknown[]) => Promise<TransactItem[]>) => Promise<unknown>;
+}
+
+/**
  * Records a transaction with every counter it moves, in one DynamoDB transaction: the
  * transaction and its id's pointer (both refused if the id is taken); what a recorded sale moves
  * (counters/sale.ts: the customer's counts, conditional only on a first transaction or first
@@ -34,46 +51,76 @@ import {
  * the event's copy of its counters (lists, rank) is refreshed after.
  */
 export async function createTransaction(db: Db, input: CreateInput, actor = systemActor, now = new Date()) {
-  const completed = input.status === 'completed';
-  const id = randomUUID();
-  const idempotency = idempotencyOf('transactions.create', input, actor);
-  const recorded = await writeOnce<TransactionInfo>(db, idempotency, async (keep) => {
-    // One round trip for the three items a purchase reads: on an on-sale night every read counts.
-    const { event, ...customer } = await getNamed(
-      db,
-      { event: keys.event(input.eventId), ...customerWithCountsKeys(input.customerId) },
-      { consistent: true },
-    );
-    if (!event) throw notFound('Event');
-    if (!customer.item) throw notFound('Customer');
-    if (customer.item.erasedAt) throw customerErased();
-    const item = transactionItem(input, { eventTitle: String(event.title), customerName: String(customer.item.name) }, id, now);
-    const counters = saleWrites(item, { kind: 'record', completed }, customer.counts);
-    const answer = fromItem(item);
-    const announced = await webhookOutbox(db, 'transaction.created', answer, now);
-    try {
-      await transact(db, [
-        transactionPut(item),
-        transactionPointerPut(item),
-        ...counters.items,
-        // A customer with no transaction yet may be deleted meanwhile: the first one checks it is still there.
-        ...(counters.unique ? [customerExists(input.customerId)] : []),
-        auditPut(createdRecord(item, actor), now),
-        ...announced,
-        ...keep(answer),
-      ]);
-    } catch (error) {
-      if (failedConditions(error)?.length) return retry;
-      throw error;
-    }
-    return answer;
-  });
-  if (completed) await eventCountersMoved(db, input.eventId);
+  return recordSale<TransactionInfo>(db, idempotencyOf('transactions.create', input, actor), async () => ({ input }), actor, now);
+}
+
+/**
+ * The one way a sale is recorded (a purchase, an order): `prepare` runs in each attempt (an
+ * order's checks and take plan), then the transaction as createTransaction describes it, with
+ * the parts the sale adds. A failed condition of its own items tries again (or answers the
+ * request that won with the same Idempotency-Key).
+ */
+export async function recordSale<T>(
+  db: Db,
+  idempotency: Idempotency | undefined,
+  prepare: () => Promise<SaleParts<T>>,
+  actor: Actor,
+  now = new Date(),
+  keeping?: AnswerKeeping<T>,
+) {
+  let completed = false;
+  let eventId = '';
+  const recorded = await writeOnce<T>(
+    db,
+    idempotency,
+    async (keep) => {
+      const parts = await prepare();
+      const { input } = parts;
+      ({ eventId } = input);
+      completed = input.status === 'completed';
+      // One round trip for the three items a purchase reads: on an on-sale night every read counts.
+      const { event, ...customer } = await getNamed(
+        db,
+        { event: keys.event(input.eventId), ...customerWithCountsKeys(input.customerId) },
+        { consistent: true },
+      );
+      if (!event) throw notFound('Event');
+      if (!customer.item) throw notFound('Customer');
+      if (customer.item.erasedAt) throw customerErased();
+      const base = transactionItem(input, { eventTitle: String(event.title), customerName: String(customer.item.name) }, randomUUID(), now);
+      const counters = saleWrites(base, { kind: 'record', completed }, customer.counts);
+      let answer: T | undefined;
+      const own = async (takes: unknown[]) => {
+        const item = { ...base, ...parts.fields?.(takes) };
+        answer = parts.answer ? parts.answer(fromItem(item), item) : (fromItem(item) as T);
+        return [
+          transactionPut(item),
+          transactionPointerPut(item),
+          ...counters.items,
+          // A customer with no transaction yet may be deleted meanwhile: the first one checks it is still there.
+          ...(counters.unique ? [customerExists(input.customerId)] : []),
+          auditPut(createdRecord(item, actor, parts.recorded), now),
+          ...(await webhookOutbox(db, 'transaction.created', answer, now)),
+          ...(parts.items?.(item) ?? []),
+          ...keep(answer),
+        ];
+      };
+      try {
+        await (parts.write ? parts.write(own) : own([]).then((items) => transact(db, items)));
+      } catch (error) {
+        if (failedConditions(error)?.length) return retry;
+        throw error;
+      }
+      return answer!;
+    },
+    keeping,
+  );
+  if (completed) await eventCountersMoved(db, eventId);
   return recorded;
 }
 
-/** The history record of a new transaction: every field it was recorded with. */
-function createdRecord(item: TransactionItem, actor: Actor): AuditInput {
+/** The history record of a new transaction: every field it was recorded with, and what the sale adds. */
+function createdRecord(item: TransactionItem, actor: Actor, added: SaleParts<unknown>['recorded']): AuditInput {
   const shown = { ...item, amount: formatCents(item.amountCents) };
   return {
     actor,
@@ -82,8 +129,11 @@ function createdRecord(item: TransactionItem, actor: Actor): AuditInput {
     entityId: item.id,
     summary:
       `Recorded ${shown.amount} (${item.status}) by ${item.customerName ?? 'Unknown Customer'} ` +
-      `for ${item.eventTitle ?? 'Unknown Event'}`,
-    changes: diffFields(undefined, shown, ['eventId', 'customerId', 'amount', 'status', 'paymentMethod', 'purchaseDate']),
+      `for ${item.eventTitle ?? 'Unknown Event'}${added ? `: ${added.summary}` : ''}`,
+    changes: [
+      ...diffFields(undefined, shown, ['eventId', 'customerId', 'amount', 'status', 'paymentMethod', 'purchaseDate']),
+      ...(added?.changes ?? []),
+    ],
     notable: item.status === 'failed',
   };
 }

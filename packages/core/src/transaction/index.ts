@@ -5,6 +5,7 @@ import { DomainError, notFound } from '../error.ts';
 import { mergedPage, mergedPages } from '../db/merge.ts';
 import { fn } from '../fn.ts';
 import { listPageInput } from '../shared.schema.ts';
+import { isOrder, orderTickets } from '../order/order.repo.ts';
 import { refundTransaction } from './refund-transaction.ts';
 import { changeTransactionStatus } from './status-transaction.ts';
 import { createTransaction } from './create-transaction.ts';
@@ -33,7 +34,7 @@ export const create = fn(createTransactionInput, (db, input, actor) => createTra
 export const get = fn(transactionIdInput, async (db, { id }) => {
   const item = await getTransactionItemById(db, id);
   if (!item) throw notFound('Transaction');
-  return detailFromItem(item);
+  return detailFromItem(item, isOrder(item) ? await orderTickets(db, item.codePrefix) : undefined);
 });
 
 /** POST /api/transactions/{id}/status: a pending transaction becomes completed or failed. */

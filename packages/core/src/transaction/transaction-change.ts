@@ -1,3 +1,5 @@
+import { returnItems } from '../capacity/take.ts';
+import { isOrder, type OrderFields } from '../order/order.repo.ts';
 import { getCustomerWithCounts } from '../customer/customer.repo.ts';
 import type { Actor } from '../fn.ts';
 import { saleWrites, type SaleChange } from '../counters/sale.ts';
@@ -56,6 +58,16 @@ export function transactionChangeUpdate(
   };
 }
 
+/**
+ * An order's tickets back on sale, in the change's own transaction, when it fails or is refunded
+ * in full (a partial refund keeps them): to the shards they were taken from, where they count as
+ * free at once.
+ */
+function ticketsReturned(item: TransactionItem, status: string | undefined): TransactItem[] {
+  if (!isOrder(item as unknown as Record<string, unknown>) || (status !== 'failed' && status !== 'refunded')) return [];
+  return returnItems(item.eventId, (item as unknown as OrderFields).takes, 'sold');
+}
+
 /** A change of a stored transaction, as refunds and status changes make one. */
 export interface TransactionChange {
   /** the idempotency scope of the operation (its procedure's name) and the webhook event it announces */
@@ -91,8 +103,15 @@ export async function changeTransaction(db: Db, change: TransactionChange, actor
       if (!customer.item) throw notFound('Customer');
       const answer = detailFromItem({ ...item, ...plan.after, version: Number(item.version ?? 0) + 1 });
       const counters = saleWrites(item, plan.sale, customer.counts);
+      const returned = ticketsReturned(item, plan.after.status);
       try {
-        await transact(db, [...plan.items, ...counters.items, ...(await webhookOutbox(db, change.announce, answer)), ...keep(answer)]);
+        await transact(db, [
+          ...plan.items,
+          ...counters.items,
+          ...returned,
+          ...(await webhookOutbox(db, change.announce, answer)),
+          ...keep(answer),
+        ]);
       } catch (error) {
         if (failedConditions(error)?.length) return retry;
         throw error;

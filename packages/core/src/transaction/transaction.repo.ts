@@ -6,6 +6,8 @@ import { mergedSearchPage, type MergedQuery } from '../db/merge.ts';
 import { queryAll, queryPages, stripKeys } from '../db/query.ts';
 import { isConditionFailure, type TransactItem as TransactWrite } from '../db/write.ts';
 import { normalizeSearch, type ListOrder } from '../shared.schema.ts';
+import { isOrder, lineInfos, orderFieldNames } from '../order/order.repo.ts';
+import type { TicketInfo } from '../order/order.schema.ts';
 import { formatCents, parseAmountToCents } from './money.ts';
 import { transactionSearchText } from './transaction.rules.ts';
 import type {
@@ -48,9 +50,10 @@ export type CreateInput = z.output<typeof createTransactionInput>;
 
 /** The API's shape (SPEC §7): the stored names and search text stay inside. */
 export function fromItem(item: Record<string, unknown>): TransactionInfo {
-  const { amountCents, createdAt, eventTitle, customerName, searchText, version, refundedCents, refunds, ...purchase } = stripKeys(
-    item,
-  ) as unknown as TransactionItem;
+  const stored = stripKeys(item);
+  for (const name of orderFieldNames) delete stored[name];
+  const { amountCents, createdAt, eventTitle, customerName, searchText, version, refundedCents, refunds, ...purchase } =
+    stored as unknown as TransactionItem;
   return { ...purchase, amount: formatCents(amountCents), status: purchase.status ?? 'pending' };
 }
 
@@ -63,9 +66,21 @@ export function rowFromItem(item: Record<string, unknown>): TransactionRow {
   };
 }
 
-/** The transaction view (GET /api/transactions/{id}): the row plus its version and refunds. */
-export function detailFromItem(item: Record<string, unknown>): TransactionDetail {
+/**
+ * The transaction view (GET /api/transactions/{id}): the row plus its version and refunds, and
+ * for an order read with its tickets, its lines, subtotal, fee and tickets.
+ */
+export function detailFromItem(item: Record<string, unknown>, tickets?: TicketInfo[]): TransactionDetail {
   const stored = item as unknown as TransactionItem;
+  const order =
+    tickets && isOrder(item)
+      ? {
+          lines: lineInfos(item.lines),
+          subtotal: formatCents(item.subtotalCents),
+          serviceFee: formatCents(item.serviceFeeCents),
+          tickets,
+        }
+      : {};
   return {
     ...rowFromItem(item),
     version: Number(stored.version ?? 0),
@@ -76,6 +91,7 @@ export function detailFromItem(item: Record<string, unknown>): TransactionDetail
       reason: r.reason,
       createdAt: r.createdAt,
     })),
+    ...order,
   };
 }
 

@@ -10,6 +10,7 @@ import {
   pageInput,
   wholeCount,
 } from '../shared.schema.ts';
+import { orderLineInfo, ticketInfo } from '../order/order.schema.ts';
 import { parseAmountToCents } from './money.ts';
 
 /** A transaction is recorded in one of the first three; refunds move it to the last two. */
@@ -82,6 +83,11 @@ export const transactionDetail = named('TransactionDetail', {
   version: wholeCount,
   refundedAmount: moneyText,
   refunds: z.array(refundInfo),
+  /** an order's (GET /api/transactions/{id}): its lines, money and tickets */
+  lines: z.array(orderLineInfo).optional(),
+  subtotal: moneyText.optional(),
+  serviceFee: moneyText.optional(),
+  tickets: z.array(ticketInfo).optional(),
 });
 export type TransactionDetail = z.output<typeof transactionDetail>;
 

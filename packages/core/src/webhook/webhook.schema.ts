@@ -10,6 +10,7 @@ export const webhookEventTypes = [
   'event.updated',
   'event.archived',
   'event.deleted',
+  'event.sold_out',
   'customer.created',
   'customer.updated',
   'customer.erased',

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { createDb } from '@event-admin/core/db/client';
 import { runMigrations } from '@event-admin/core/maintenance/migrations';
 import { backgroundJobs } from '@event-admin/core/background';
+import { sweepHoldsEvery } from '@event-admin/core/hold/index';
 import * as Stats from '@event-admin/core/stats/index';
 import { createApp } from '../app.ts';
 import { compression } from '../compress.ts';
@@ -137,6 +138,9 @@ async function listen(env: NodeJS.ProcessEnv, endpoint: string, where: { port: n
   const jobs = backgroundJobs(db);
   void jobs.kick();
   setInterval(() => void jobs.kick(), jobsEveryMs).unref();
+  // Held tickets are on sale again within seconds of a hold's expiry (issue 30): the lapsed-holds
+  // sweep every second, besides its turn in the jobs above.
+  sweepHoldsEvery(db);
   // Webhooks go out from a process of their own, every second, what is due (core/webhook/sender.ts);
   // a delivery written just before a stop or a crash is sent after the next start.
   parseRetrySchedule(env.WEBHOOK_RETRY_SCHEDULE); // a malformed schedule stops the start here, said plainly

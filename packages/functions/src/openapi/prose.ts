@@ -10,6 +10,7 @@ export const tags = {
   Events: 'Events with their SEO, call to action and page content.',
   Customers: 'Customers, their addresses and their data.',
   Transactions: 'Purchases, refunds and status changes.',
+  Orders: "Orders of an event's tickets, and holds that keep tickets for a checkout.",
   History: 'Who changed what, and when.',
   Reports: 'Sales by day.',
   Exports: 'CSV files for the accountant.',
@@ -112,4 +113,8 @@ export const schemaDescriptions: Readonly<Record<string, string>> = {
   DeliveriesPage: "A page of an endpoint's deliveries, newest first; `nextCursor` null on the last page.",
   WebhookPing: 'The `ping` queued for delivery: its `webhook-id`.',
   CustomerData: 'Everything held about one customer (GDPR art. 15).',
+  OrderLine: 'One ticket type of an order: how many, at what price each, and the line total.',
+  Ticket: 'One admission: its code (20 characters, no 0/O or 1/I, case-insensitive) and who it is for (null when not told, or erased).',
+  Order: 'An order: the transaction it is (`amount` = `subtotal` + `serviceFee`), its lines and one ticket per admission.',
+  Hold: 'Tickets kept for a checkout until `expiresAt`; `status` `expired` once its time is up, whether or not they were swept back yet.',
 };

@@ -2,6 +2,7 @@ import type { JsonRow } from './row.ts';
 import { accountRoutes } from './routes/account.ts';
 import { customerRoutes } from './routes/customers.ts';
 import { eventRoutes } from './routes/events.ts';
+import { orderRoutes } from './routes/orders.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { teamRoutes } from './routes/team.ts';
@@ -23,6 +24,7 @@ export const table: readonly (JsonRow | StreamRow)[] = [
   ...eventRoutes,
   ...customerRoutes,
   ...transactionRoutes,
+  ...orderRoutes,
   ...reportRoutes,
   ...settingsRoutes,
   ...webhookRoutes,

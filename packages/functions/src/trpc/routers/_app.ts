@@ -8,6 +8,7 @@ import { dashboardRouter } from './dashboard.ts';
 import { eventsRouter } from './events.ts';
 import { healthRouter } from './health.ts';
 import { exportsRouter } from './exports.ts';
+import { holdsRouter, ordersRouter } from './orders.ts';
 import { reportsRouter } from './reports.ts';
 import { seoRouter } from './seo.ts';
 import { sessionsRouter } from './sessions.ts';
@@ -32,6 +33,8 @@ export const appRouter = router({
   contentBlocks: contentBlocksRouter,
   customers: customersRouter,
   transactions: transactionsRouter,
+  orders: ordersRouter,
+  holds: holdsRouter,
   settings: settingsRouter,
   audit: auditRouter,
   reports: reportsRouter,

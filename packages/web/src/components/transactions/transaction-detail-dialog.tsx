@@ -9,6 +9,7 @@ import { toast } from '../ui/toast.tsx';
 import { errorMessage } from '../../lib/errors.ts';
 import { formatDate } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { OrderDetails } from './order-details.tsx';
 import { RefundDialog, remainingCents } from './refund-dialog.tsx';
 import { useTransactionChanged } from './use-transaction-changed.ts';
 
@@ -93,6 +94,8 @@ function TransactionPanel({ transaction }: { transaction: TransactionDetail }) {
           </button>
         )}
       </div>
+
+      <OrderDetails transaction={transaction} />
 
       <DetailSection id="refunds-heading" title="Refunds">
         {transaction.refunds.length === 0 ? (

@@ -1,0 +1,32 @@
+import type { Db } from '../db/client.ts';
+import { fn, type Actor } from '../fn.ts';
+import { idempotencyOf } from '../idempotency/idempotency.repo.ts';
+import { recordSale, type SaleParts } from '../transaction/create-transaction.ts';
+import { confirmHoldInput, createOrderInput, type OrderInfo } from './order.schema.ts';
+import { heldOrder, newOrder, orderKeeping } from './place-order.ts';
+
+/** An order recorded as the sale it is, once per Idempotency-Key of `operation`. */
+function recordOrder(
+  db: Db,
+  operation: string,
+  input: { idempotencyKey?: string | undefined },
+  actor: Actor,
+  parts: (now: Date) => Promise<SaleParts<OrderInfo>>,
+) {
+  const now = new Date();
+  return recordSale(db, idempotencyOf(operation, input, actor), () => parts(now), actor, now, orderKeeping(db));
+}
+
+/**
+ * POST /api/orders: an order is a transaction (the same id, listed, counted, refunded and changed
+ * as purchases are), recorded in one TransactWriteItems with its tickets taken, its code item, its
+ * counters, its history record and its announcement; refused with nothing recorded.
+ */
+export const create = fn(createOrderInput, (db, input, actor) =>
+  recordOrder(db, 'orders.create', input, actor, (now) => newOrder(db, input, now)),
+);
+
+/** POST /api/holds/{id}/confirm: the hold's tickets become the order's, never refused for lack of tickets. */
+export const confirmHold = fn(confirmHoldInput, (db, input, actor) =>
+  recordOrder(db, 'holds.confirm', input, actor, (now) => heldOrder(db, input, now)),
+);

@@ -1,0 +1,69 @@
+import { formatTicketCode } from '@event-admin/core/order/ticket-code';
+import type { TransactionDetail } from '@event-admin/core/transaction/transaction.schema';
+
+/** An order's part of the transaction view: its lines, subtotal and fee, and one ticket per admission. */
+export function OrderDetails({ transaction }: { transaction: TransactionDetail }) {
+  const { lines, tickets } = transaction;
+  if (!lines || !tickets) return null;
+  const names = new Map(lines.map((line) => [line.ticketTypeId, line.name]));
+  return (
+    <>
+      <section aria-labelledby="order-lines-heading">
+        <h4 id="order-lines-heading" className="mb-1 font-semibold">
+          Tickets ordered
+        </h4>
+        <table className="table table-sm">
+          <thead>
+            <tr>
+              <th>Ticket type</th>
+              <th className="text-right">Quantity</th>
+              <th className="text-right">Price</th>
+              <th className="text-right">Total</th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((line) => (
+              <tr key={line.ticketTypeId}>
+                <td>{line.name}</td>
+                <td className="text-right tabular-nums">{line.quantity}</td>
+                <td className="text-right tabular-nums">{line.unitPrice}</td>
+                <td className="text-right tabular-nums">{line.total}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th colSpan={3}>Subtotal</th>
+              <td className="text-right tabular-nums">{transaction.subtotal}</td>
+            </tr>
+            <tr>
+              <th colSpan={3}>Service fee</th>
+              <td className="text-right tabular-nums">{transaction.serviceFee}</td>
+            </tr>
+            <tr>
+              <th colSpan={3}>Total</th>
+              <td className="text-right tabular-nums">{transaction.amount}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </section>
+      <section aria-labelledby="order-tickets-heading">
+        <h4 id="order-tickets-heading" className="mb-1 font-semibold">
+          {tickets.length === 1 ? '1 ticket' : `${tickets.length} tickets`}
+        </h4>
+        <ul className="space-y-1 text-sm">
+          {tickets.map((ticket) => (
+            <li key={ticket.id} className="flex flex-wrap gap-x-3">
+              <code className="font-mono">{formatTicketCode(ticket.code)}</code>
+              <span>{names.get(ticket.ticketTypeId) ?? 'Ticket'}</span>
+              <span className="text-base-content/70">
+                {ticket.attendeeName ?? 'No attendee named'}
+                {ticket.attendeeEmail ? ` (${ticket.attendeeEmail})` : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </>
+  );
+}
