@@ -30,6 +30,16 @@ async function retryAll(api: TestApi, client: Client, endpointId: string, path: 
   return received(path).slice(before);
 }
 
+/** An endpoint at `path` and the one delivery a new customer gave it, sent. */
+async function oneDelivery(path: string) {
+  const { api, client } = await signedIn();
+  const endpoint = await addEndpoint(client, bed.receiver.url(path), ['customer.created']);
+  ok(await client.post('/api/customers', customerBody()), 201);
+  await sendAll(api);
+  const [delivery] = await deliveryLog(client, endpoint.id);
+  return { api, client, endpoint, delivery: delivery! };
+}
+
 async function erasureComplete(client: Client, id: string) {
   for (let i = 0; i < 100; i++) {
     if (ok(await client.get(`/api/customers/${id}`)).erasure === 'complete') return;
@@ -73,11 +83,7 @@ describe('erasure reaches the outbox', () => {
   });
 
   it('drops a body 7 days after the change: a retry then is refused, saying why', async () => {
-    const { api, client } = await signedIn();
-    const endpoint = await addEndpoint(client, bed.receiver.url('/retention'), ['customer.created']);
-    ok(await client.post('/api/customers', customerBody()), 201);
-    await sendAll(api);
-    const [delivery] = await deliveryLog(client, endpoint.id);
+    const { api, client, endpoint, delivery } = await oneDelivery('/retention');
     expect(delivery.deliveredAt).not.toBeNull();
     const outbox = () => api.db.doc.send(new GetCommand({ TableName: api.db.tableName, Key: keys.outbox(delivery.messageId) }));
     await sendAll(api, new Date(Date.now() + 6 * 86_400_000));
@@ -93,11 +99,7 @@ describe('erasure reaches the outbox', () => {
   });
 
   it('drops the bodies older deliveries kept on themselves (migration delivery-bodies-v1), keeping the log', async () => {
-    const { api, client } = await signedIn();
-    const endpoint = await addEndpoint(client, bed.receiver.url('/legacy'), ['customer.created']);
-    ok(await client.post('/api/customers', customerBody()), 201);
-    await sendAll(api);
-    const [delivery] = await deliveryLog(client, endpoint.id);
+    const { api, client, endpoint, delivery } = await oneDelivery('/legacy');
     const key = keys.webhookDelivery(endpoint.id, delivery.id);
     const read = async () => (await api.db.doc.send(new GetCommand({ TableName: api.db.tableName, Key: key, ConsistentRead: true }))).Item;
     // as a version before the outbox wrote it: the body on the delivery

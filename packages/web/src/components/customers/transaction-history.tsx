@@ -5,6 +5,7 @@ import { DataTable, type Column } from '../ui/data-table.tsx';
 import { StatusBadge } from '../ui/status-badge.tsx';
 import { formatDate } from '../../lib/format.ts';
 import { trpc } from '../../lib/trpc.ts';
+import { TitledSection } from '../ui/titled-section.tsx';
 
 const columns: Column<TransactionRow>[] = [
   { id: 'event', header: 'Event', cell: (p) => p.eventTitle ?? 'Unknown Event', className: 'font-medium' },
@@ -20,10 +21,7 @@ export function TransactionHistory({ customerId }: { customerId: string }) {
   const [open, setOpen] = useState<string | null>(null);
 
   return (
-    <section aria-labelledby="purchase-history-heading">
-      <h4 id="purchase-history-heading" className="mb-2 font-semibold">
-        Purchase History
-      </h4>
+    <TitledSection id="purchase-history-heading" title="Purchase History">
       <div className="rounded-box border border-base-300">
         <DataTable
           labelledBy="purchase-history-heading"
@@ -41,6 +39,6 @@ export function TransactionHistory({ customerId }: { customerId: string }) {
         />
       </div>
       <TransactionDetailDialog id={open} onClose={() => setOpen(null)} />
-    </section>
+    </TitledSection>
   );
 }

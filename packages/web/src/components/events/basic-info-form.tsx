@@ -18,13 +18,20 @@ export function basicInfoValues(event: EventInfo): EditEventForm {
     timeZone: eventZone(event, businessZone.get()),
     description: event.description ?? '',
     location: event.venue,
-    venueId: event.venueId ?? '',
-    ticketEvolutionEventId: event.ticketEvolutionEventId ?? '',
-    tailgateEventId: event.tailgateEventId ?? '',
-    tailgateDiscount: event.tailgateDiscount ?? '',
-    seatViewUrl: event.seatViewUrl ?? '',
+    ...linkFields(event),
   };
 }
+
+type LinkFields = Pick<EventInfo, 'venueId' | 'ticketEvolutionEventId' | 'tailgateEventId' | 'tailgateDiscount' | 'seatViewUrl'>;
+
+/** The event's links to other systems, '' for one not set: as the form holds them and the API takes them. */
+const linkFields = (from: Partial<Record<keyof LinkFields, string | undefined>>): LinkFields => ({
+  venueId: from.venueId ?? '',
+  ticketEvolutionEventId: from.ticketEvolutionEventId ?? '',
+  tailgateEventId: from.tailgateEventId ?? '',
+  tailgateDiscount: from.tailgateDiscount ?? '',
+  seatViewUrl: from.seatViewUrl ?? '',
+});
 
 /** The Basic Info form: its schema, how an event fills it, its name in a conflict notice. */
 const basicInfoFormSpec = { schema: editEventForm, toValues: basicInfoValues, what: 'event' };
@@ -50,11 +57,7 @@ export function BasicInfoForm({ event }: { event: EventInfo }) {
         timeZone: eventZoneToStore(values.timeZone, event.timeZone),
         venue: values.location,
         status: event.status,
-        venueId: values.venueId ?? '',
-        ticketEvolutionEventId: values.ticketEvolutionEventId ?? '',
-        tailgateEventId: values.tailgateEventId ?? '',
-        tailgateDiscount: values.tailgateDiscount ?? '',
-        seatViewUrl: values.seatViewUrl ?? '',
+        ...linkFields(values),
         version: version ?? event.version,
       }),
     load: () => utils.events.get.fetch({ id: event.id }, { staleTime: 0 }),

@@ -1,5 +1,6 @@
 import { formatTicketCode } from '@event-admin/core/order/ticket-code';
 import type { TransactionDetail } from '@event-admin/core/transaction/transaction.schema';
+import { TitledSection } from '../ui/titled-section.tsx';
 
 /** An order's part of the transaction view: its lines, subtotal and fee, and one ticket per admission. */
 export function OrderDetails({ transaction }: { transaction: TransactionDetail }) {
@@ -8,10 +9,7 @@ export function OrderDetails({ transaction }: { transaction: TransactionDetail }
   const names = new Map(lines.map((line) => [line.ticketTypeId, line.name]));
   return (
     <>
-      <section aria-labelledby="order-lines-heading">
-        <h4 id="order-lines-heading" className="mb-1 font-semibold">
-          Tickets ordered
-        </h4>
+      <TitledSection id="order-lines-heading" title="Tickets ordered">
         <table className="table table-sm">
           <thead>
             <tr>
@@ -46,11 +44,8 @@ export function OrderDetails({ transaction }: { transaction: TransactionDetail }
             </tr>
           </tfoot>
         </table>
-      </section>
-      <section aria-labelledby="order-tickets-heading">
-        <h4 id="order-tickets-heading" className="mb-1 font-semibold">
-          {tickets.length === 1 ? '1 ticket' : `${tickets.length} tickets`}
-        </h4>
+      </TitledSection>
+      <TitledSection id="order-tickets-heading" title={tickets.length === 1 ? '1 ticket' : `${tickets.length} tickets`}>
         <ul className="space-y-1 text-sm">
           {tickets.map((ticket) => (
             <li key={ticket.id} className="flex flex-wrap gap-x-3">
@@ -63,7 +58,7 @@ export function OrderDetails({ transaction }: { transaction: TransactionDetail }
             </li>
           ))}
         </ul>
-      </section>
+      </TitledSection>
     </>
   );
 }
