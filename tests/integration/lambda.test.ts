@@ -185,11 +185,8 @@ describe('the Lambda handler behind CloudFront', () => {
 });
 
 describe('configuration on AWS', () => {
-  const linked = (value: string) => ({
-    Table: { name: 'event-admin-production-TableTable-abc' },
-    AdminPassword: { value },
-    OriginSecret: { value: 'from-the-router' },
-  });
+  const table = { name: 'event-admin-production-TableTable-abc' };
+  const linked = (value: string) => ({ Table: table, AdminPassword: { value }, OriginSecret: { value: 'from-the-router' } });
 
   it('reads the table from the linked resource, the password and origin secret from theirs, the region from Lambda; webhooks reach public HTTPS addresses only', () => {
     expect(awsConfig(linked('s3cret'), { AWS_REGION: 'eu-west-1' })).toEqual({
