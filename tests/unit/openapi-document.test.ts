@@ -92,6 +92,7 @@ describe('the OpenAPI document', () => {
       .map(({ key }) => key)
       .sort();
     expect(keyed).toEqual([
+      'POST /api/events/{id}/ticket-types',
       'POST /api/transactions',
       'POST /api/transactions/bulk',
       'POST /api/transactions/{id}/refunds',
