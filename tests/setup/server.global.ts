@@ -13,6 +13,8 @@ const root = resolve(import.meta.dirname, '../..');
  */
 export default async function setup(project: TestProject) {
   const port = await freePort();
+  // Its DynamoDB Local on a port known here, so a test can set up what no route makes yet (held tickets).
+  const dynamoPort = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'event-admin-e2e-'));
   // Build the current sources into a directory of this run's own, so parallel runs never share one.
   const webDist = mkdtempSync(join(tmpdir(), 'event-admin-web-'));
@@ -32,6 +34,7 @@ export default async function setup(project: TestProject) {
     env: {
       ...process.env,
       PORT: String(port),
+      DYNAMODB_PORT: String(dynamoPort),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       WEB_DIST: webDist,
@@ -70,6 +73,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrl', baseUrl);
   project.provide('adminPassword', adminPassword);
+  project.provide('dynamoEndpoint', `http://127.0.0.1:${dynamoPort}`);
   return async () => {
     try {
       process.kill(-child.pid!, 'SIGTERM');

@@ -73,6 +73,9 @@ export const reorderTicketTypesInput = z.object({
 /** The event's capacity (null: none), shared by all its types. */
 export const setCapacityInput = z.object({ eventId: entityId, capacity: ticketLimit('Capacity') });
 export const capacityField = ticketLimit('Capacity');
+/** The Tickets tab's capacity form. */
+export const capacityForm = z.object({ capacity: capacityField });
+export type CapacityForm = z.input<typeof capacityForm>;
 
 /** What is sold, held and left of a type (or an event): `available` null when nothing limits it. */
 const figures = { sold: z.number().int(), held: z.number().int(), available: z.number().int().nullable() };
