@@ -72,6 +72,13 @@ const procedures = [
   'cta.save',
   'contentBlocks.get',
   'contentBlocks.save',
+  'ticketTypes.list',
+  'ticketTypes.availability',
+  'ticketTypes.create',
+  'ticketTypes.update',
+  'ticketTypes.remove',
+  'ticketTypes.reorder',
+  'ticketTypes.setCapacity',
   'customers.list',
   'customers.page',
   'customers.totals',
@@ -205,6 +212,13 @@ describe('every procedure needs a session but login, logout and health', () => {
     ['cta.save', (t) => t.cta.save.mutate({ eventId: 'x', text: 'Go' })],
     ['contentBlocks.get', (t) => t.contentBlocks.get.query({ id: 'x' })],
     ['contentBlocks.save', (t) => t.contentBlocks.save.mutate({ eventId: 'x', blocks: [] })],
+    ['ticketTypes.list', (t) => t.ticketTypes.list.query({ eventId: 'x' })],
+    ['ticketTypes.availability', (t) => t.ticketTypes.availability.query({ eventId: 'x' })],
+    ['ticketTypes.create', (t) => t.ticketTypes.create.mutate({ eventId: 'x', name: 'General', price: 10 })],
+    ['ticketTypes.update', (t) => t.ticketTypes.update.mutate({ id: 'x', name: 'General' })],
+    ['ticketTypes.remove', (t) => t.ticketTypes.remove.mutate({ id: 'x' })],
+    ['ticketTypes.reorder', (t) => t.ticketTypes.reorder.mutate({ eventId: 'x', ids: [] })],
+    ['ticketTypes.setCapacity', (t) => t.ticketTypes.setCapacity.mutate({ eventId: 'x', capacity: 10 })],
     ['customers.list', (t) => t.customers.list.query()],
     ['customers.page', (t) => t.customers.page.query({ limit: 5 })],
     ['customers.totals', (t) => t.customers.totals.query()],
@@ -421,7 +435,8 @@ describe('signed-in procedures give the same data as REST', () => {
 
 describe('no procedure answers a whole table', () => {
   // The staff's own sessions, API tokens, team members and webhook endpoints: lists that grow with the staff, not the business.
-  const ownLists = ['sessions.list', 'tokens.list', 'users.list', 'webhooks.list'];
+  // An event's ticket types: at most 50 of them (core's maxTicketTypes), so never a table either.
+  const ownLists = ['sessions.list', 'tokens.list', 'users.list', 'webhooks.list', 'ticketTypes.list'];
   const listQueries = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string; inputs: unknown[] } }>)
     .filter(([name, procedure]) => procedure._def.type === 'query' && /\.list/.test(name) && !ownLists.includes(name))
     .map(([name, procedure]) => ({ name, input: procedure._def.inputs[0] as { safeParse: (v: unknown) => { success: boolean } } }));
