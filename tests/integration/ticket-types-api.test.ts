@@ -1,23 +1,18 @@
 // Issue 30 items 1-2 over HTTP: ticket types' routes, an event's capacity in PUT /api/events/{id},
-// their history, and the OpenAPI document naming the new paths. Tickets are held through core
-// (the holds' routes are another change's), on the same table the app serves.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as Hold from '@event-admin/core/hold/index';
-import { type Client, type TestApi, startSignedIn } from '../setup/api.ts';
+// their history, and the OpenAPI document naming the new paths.
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, it } from 'vitest';
+import { keys } from '@event-admin/core/db/keys';
+import { signedInForFile } from '../setup/api.ts';
 import { createEvent, expectError, ok, unknownId } from './helpers.ts';
 
-let api: TestApi;
-let client: Client;
-beforeAll(async () => {
-  ({ api, client } = await startSignedIn());
-});
-afterAll(() => api.stop());
+const { api, client } = await signedInForFile();
 
 const types = (eventId: string) => `/api/events/${eventId}/ticket-types`;
 const addType = async (eventId: string, body: Record<string, unknown> = {}) =>
   ok(await client.post(types(eventId), { name: 'General', price: '$25.00', ...body }), 201);
-const hold = (eventId: string, ticketTypeId: string, quantity: number) =>
-  Hold.create(api.db, { eventId, lines: [{ ticketTypeId, quantity }] });
+const hold = async (eventId: string, ticketTypeId: string, quantity: number) =>
+  ok(await client.post('/api/holds', { eventId, lines: [{ ticketTypeId, quantity }] }), 201);
 const remove = (id: string, query = '') => client.request('DELETE', `/api/ticket-types/${id}${query}`);
 
 describe('ticket types over REST', () => {
@@ -229,5 +224,25 @@ describe('history and the document', () => {
     expect(paths['/api/events/{id}/ticket-types'].post.responses).toHaveProperty('201');
     expect(paths['/api/ticket-types/{id}'].delete.responses).toHaveProperty('204');
     expect(paths['/api/events/{id}'].put.requestBody.content['application/json'].schema.properties).toHaveProperty('capacity');
+  });
+});
+
+describe('deleting an event with ticket types', () => {
+  it('leaves nothing of them behind: the types, their id pointers and every pool shard go with it', async () => {
+    const event = await createEvent(client);
+    const [a, b] = [await addType(event.id, { quantity: 40 }), await addType(event.id, { name: 'Balcony' })];
+    ok(await client.put(`/api/events/${event.id}`, { ...event, capacity: 60, version: event.version }));
+    const stored = async (key: { pk: string; sk: string }) =>
+      (await api.db.doc.send(new GetCommand({ TableName: api.db.tableName, Key: key, ConsistentRead: true }))).Item;
+    const leftovers = [
+      keys.ticketTypePointer(a.id),
+      keys.ticketTypePointer(b.id),
+      keys.poolShard(event.id, 'EVENT', 0),
+      keys.poolShard(event.id, a.id, 0),
+    ];
+    expect((await Promise.all(leftovers.map(stored))).every(Boolean)).toBe(true);
+    expect((await client.request('DELETE', `/api/events/${event.id}`)).status).toBe(204);
+    expect((await Promise.all(leftovers.map(stored))).filter(Boolean)).toEqual([]);
+    expectError(await client.put(`/api/ticket-types/${a.id}`, { name: 'Gone', version: a.version }), 404);
   });
 });

@@ -6,7 +6,9 @@ import { shardKeys } from '../counters/shards.ts';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { firstOfPartition, queryAll } from '../db/query.ts';
-import { failedConditions, retry, transact, updateIf, withRetry, type TransactItem } from '../db/write.ts';
+import { batchWrite, failedConditions, retry, transact, updateIf, withRetry, type TransactItem } from '../db/write.ts';
+import { counterShards } from '../db/shards.ts';
+import { eventPool } from '../capacity/pool.ts';
 import { DomainError, notFound, staleVersion } from '../error.ts';
 import { statusCountDeltas } from '../stats/stats.repo.ts';
 import { conversionMilli } from '../stats/stats.rules.ts';
@@ -51,6 +53,24 @@ const unmarkShards = (db: Db, id: string, mark: string) =>
 
 /** DynamoDB's most items in one TransactWriteItems (less one for the history feed's month mark). */
 const maxTransactItems = 99;
+
+/**
+ * What an event's ticket types leave outside its partition once it is gone: each type's id
+ * pointer and the pools' shards (the event's capacity and each type's; a pool has at most
+ * `counterShards`). Nothing reads them without the event; deleted after it, in batches.
+ */
+async function deleteTicketLeftovers(db: Db, eventId: string, partition: readonly Record<string, unknown>[]) {
+  const typeIds = partition.filter((item) => String(item.sk).startsWith('TYPE#')).map((item) => String(item.sk).slice('TYPE#'.length));
+  const pools = [eventPool, ...typeIds];
+  const keysToDelete = [
+    ...typeIds.map((typeId) => keys.ticketTypePointer(typeId)),
+    ...pools.flatMap((pool) => Array.from({ length: counterShards }, (_, shard) => keys.poolShard(eventId, pool, shard))),
+  ];
+  await batchWrite(
+    db,
+    keysToDelete.map((Key) => ({ DeleteRequest: { Key } })),
+  );
+}
 
 /**
  * Deletes an event that no transaction names, with its SEO, CTA and blocks, its counter shards
@@ -131,6 +151,7 @@ export async function deleteEvent(db: Db, input: { id: string; version?: number 
         return retry;
       }
       for (const day of later) await transact(db, viewDayMoves(day));
+      await deleteTicketLeftovers(db, id, partition);
       return true;
     } finally {
       if (!deleted) await unmarkShards(db, id, mark);
