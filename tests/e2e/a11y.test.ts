@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { EventInfo } from '@event-admin/core/event/event.schema';
 import { axeProblems } from '../setup/axe.ts';
-import { confirmPassword, newPage, signIn, visible, waitMs, browserForFile } from '../setup/browser.ts';
+import { confirmPassword, drawDeferred, newPage, signIn, visible, waitMs, browserForFile } from '../setup/browser.ts';
 
 const browser = await browserForFile();
 
@@ -14,6 +14,7 @@ const phone = { width: 375, height: 800 };
  * menu's colours while it fades in).
  */
 async function settled(page: Page) {
+  await drawDeferred(page);
   await page
     .waitForFunction(
       () =>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Request } from 'playwright-core';
 import { conversionBarWidth } from '@event-admin/core/stats/stats.rules';
-import { newPage, signIn, waitMs, browserForFile } from '../setup/browser.ts';
+import { drawDeferred, newPage, signIn, waitMs, browserForFile } from '../setup/browser.ts';
 import { batchResult, count, isDashboardBatch, openDashboard, procedures, usd, type EventRow, type Stats } from './dashboard.helpers.ts';
 
 // The dashboard's data: one request, the figures, the panels, and how it loads and fails.
@@ -204,6 +204,8 @@ describe('dashboard', () => {
   it('fits a 375 px screen without a page-wide horizontal scroll', async () => {
     const { page, context, consoleErrors } = await newPage(browser, { width: 375, height: 800 });
     await openDashboard(page);
+    // below the cards on a phone: drawn once scrolled to
+    await drawDeferred(page);
     await page.locator('.apexcharts-canvas').waitFor({ timeout: 15_000 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow).toBeLessThanOrEqual(0);

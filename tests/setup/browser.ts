@@ -108,3 +108,15 @@ export async function toastShown(page: Page, title: string, description?: string
 export const uid = () => randomUUID().replace(/-/g, '').slice(0, 8);
 export const visible = (locator: Locator, timeout = waitMs) => locator.waitFor({ state: 'visible', timeout });
 export const hidden = (locator: Locator, timeout = waitMs) => locator.waitFor({ state: 'hidden', timeout });
+
+/**
+ * Scrolls each part drawn only once in view (the charts' WhenVisible) into view, one after
+ * another, and waits until all are drawn: what an admin scrolling down the page would see.
+ */
+export async function drawDeferred(page: Page) {
+  const deferred = page.locator('[data-when-visible]');
+  for (let left = await deferred.count(); left > 0; left = await deferred.count()) {
+    await deferred.first().scrollIntoViewIfNeeded();
+    await expect.poll(() => deferred.count(), { timeout: waitMs }).toBeLessThan(left);
+  }
+}
