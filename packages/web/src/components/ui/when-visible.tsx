@@ -16,5 +16,11 @@ export function WhenVisible({ placeholder, children }: { placeholder: ReactNode;
     observer.observe(element);
     return () => observer.disconnect();
   }, [visible]);
-  return visible ? children : <div ref={box} data-when-visible="">{placeholder}</div>;
+  return visible ? (
+    children
+  ) : (
+    <div ref={box} data-when-visible="">
+      {placeholder}
+    </div>
+  );
 }
