@@ -17,7 +17,7 @@ describe('history', () => {
     await page.goto(`/events/${event.id}`);
     const tabs = page.getByRole('tablist', { name: 'Event sections' }).getByRole('tab');
     await visible(tabs.first());
-    await expect(tabs.allInnerTexts()).resolves.toEqual(['Basic Info', 'SEO', 'CTA', 'Content Blocks', 'History']);
+    await expect(tabs.allInnerTexts()).resolves.toEqual(['Basic Info', 'SEO', 'CTA', 'Content Blocks', 'Tickets', 'History']);
     await tabs.filter({ hasText: 'History' }).click();
     await page.waitForURL(/tab=history/);
     await visible(historyEntries().first());

@@ -12,10 +12,12 @@ import { canBeUpcoming, eventSearchText } from './event.rules.ts';
 import type { createEventInput, EventInfo, EventsSort, EventStatus, updateEventInput } from './event.schema.ts';
 
 /** The stored event: counters in cents and counts, beside the editable fields. */
-export interface EventItem extends Omit<EventInfo, 'sales' | 'conversionRate' | 'archivedAt' | 'timeZone'> {
+export interface EventItem extends Omit<EventInfo, 'sales' | 'conversionRate' | 'archivedAt' | 'timeZone' | 'capacity'> {
   salesCents: number;
   /** absent on events stored before zones (issue 32): the business's */
   timeZone?: string | null;
+  /** a copy of its capacity (ticket-type/capacity.ts), written with its pool; absent until one is set */
+  capacity?: number | null;
   /** set while archived */
   archivedAt?: string;
 }
@@ -33,6 +35,7 @@ export function fromItem(item: Record<string, unknown>): EventInfo {
     timeZone: event.timeZone ?? null,
     conversionRate: conversionPercent(event.completedPurchases ?? 0, event.pageViews ?? 0),
     archivedAt: event.archivedAt ?? null,
+    capacity: event.capacity ?? null,
   };
 }
 
@@ -198,6 +201,7 @@ export const editable = [
   'tailgateEventId',
   'tailgateDiscount',
   'seatViewUrl',
+  'capacity',
 ] as const;
 
 /**
@@ -209,7 +213,7 @@ export const editable = [
 export async function updateEventItem(
   db: Db,
   input: z.output<typeof updateEventInput>,
-  alongside: (before: Record<string, unknown>, after: Record<string, unknown>) => TransactItem[],
+  alongside: (before: Record<string, unknown>, after: Record<string, unknown>, now: Date) => TransactItem[] | Promise<TransactItem[]>,
   now = new Date(),
 ) {
   const values: Record<string, unknown> = { ...input, date: new Date(input.date).toISOString(), searchText: eventSearchText(input) };
@@ -247,12 +251,13 @@ export async function updateEventItem(
             },
           },
         },
-        ...alongside(before, after),
+        ...(await alongside(before, after, now)),
       ]);
     } catch (error) {
-      // the event's update is item 0 of the transaction
-      if (!failedConditions(error)?.includes(0)) throw error;
-      if (input.version !== undefined) throw staleVersion('This event was');
+      // the event's update is item 0 of the transaction; another failed condition (a capacity's pool moved meanwhile) plans again
+      const failed = failedConditions(error);
+      if (!failed?.length) throw error;
+      if (failed.includes(0) && input.version !== undefined) throw staleVersion('This event was');
       return retry;
     }
     return { event: fromItem(after), previousTitle: String(before.title) };

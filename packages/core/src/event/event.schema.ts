@@ -11,6 +11,7 @@ import {
   percentText,
   wholeCount,
 } from '../shared.schema.ts';
+import { capacityField } from '../ticket-type/ticket-type.schema.ts';
 import { eventStatuses } from './event.rules.ts';
 import { timeZoneField } from '../time/zone.schema.ts';
 
@@ -77,6 +78,8 @@ export const updateEventInput = z.object({
   tailgateEventId: keptText(200),
   tailgateDiscount: keptText(20),
   seatViewUrl: keptText(2000),
+  /** tickets all its types together may sell (null: no limit); left out: unchanged */
+  capacity: capacityField.optional(),
 });
 export type UpdateEventInput = z.input<typeof updateEventInput>;
 
@@ -140,6 +143,8 @@ export const eventInfo = named('EventInfo', {
   updatedAt: isoTime,
   /** when it was archived; null while not archived */
   archivedAt: isoTime.nullable(),
+  /** tickets all its types together may sell; null: no limit */
+  capacity: wholeCount.nullable(),
   version: wholeCount,
 });
 export type EventInfo = z.output<typeof eventInfo>;

@@ -13,6 +13,7 @@ import { statusCountDeltas } from '../stats/stats.repo.ts';
 import { listPageInput } from '../shared.schema.ts';
 import { auditPut } from '../audit/audit.repo.ts';
 import { diffFields } from '../audit/audit.rules.ts';
+import { capacityWrites } from '../ticket-type/capacity.ts';
 import { renameEventJob } from './rename.job.ts';
 import { setArchived } from './event-lifecycle.ts';
 import { deleteEvent } from './event-delete.ts';
@@ -110,10 +111,12 @@ export const page = fn(eventsPageInput, async (db, input) => {
  */
 export const update = fn(updateEventInput, async (db, input, actor) => {
   const endpoints = await currentEndpoints(db);
-  const { event } = await updateEventItem(db, input, (before, after) => {
+  const { event } = await updateEventItem(db, input, async (before, after, now) => {
     // The dashboard's status counts move with the status.
     const counts = statusCountDeltas([{ from: String(before.status), to: String(after.status) }]);
     const renamed = String(after.title) !== String(before.title);
+    // A capacity moves the event's pool in the same transaction: below what is sold and held, a 409 before anything is written.
+    const capacity = input.capacity === undefined ? [] : (await capacityWrites(db, input.id, input.capacity, now)).items;
     return [
       ...announce(endpoints, 'event.updated', fromItem(after)),
       ...counterWrites({ totals: counts }),
@@ -126,6 +129,7 @@ export const update = fn(updateEventInput, async (db, input, actor) => {
         summary: `Edited ${String(after.title)}`,
         changes: diffFields(before, after, editable),
       }),
+      ...capacity,
     ];
   });
   return event;

@@ -27,7 +27,6 @@ import {
   eventTicketTypesInput,
   maxTicketTypes,
   reorderTicketTypesInput,
-  setCapacityInput,
   ticketTypeIdInput,
   ticketTypeProblems,
   updateTicketTypeInput,
@@ -221,38 +220,4 @@ export const reorder = fn(reorderTicketTypesInput, async (db, { eventId, ids }, 
   return list(db, { eventId });
 });
 
-/**
- * An event's capacity (null: none), shared by all its types: its pool moves in the same
- * transaction as its CAPACITY item, refused (409, nothing changed) below what is sold and held.
- */
-export const setCapacity = fn(setCapacityInput, async (db, { eventId, capacity }, actor) => {
-  await withRetry(async () => {
-    const now = new Date();
-    const sale = await readSale(db, eventId);
-    if (!sale.event) throw notFound('Event');
-    const plan = await planLimit(db, eventId, eventPool, sale.capacity, capacity, 'Capacity', now);
-    const before = sale.capacity?.limit ?? null;
-    try {
-      await transact(db, [
-        capacityWrite(eventId, sale.capacity, { capacity, shards: plan.shards, poolVersion: plan.poolVersion }),
-        ...plan.items,
-        auditPut(
-          {
-            actor,
-            action: 'capacity.update',
-            entity: 'event',
-            entityId: eventId,
-            summary: capacity === null ? 'Removed the capacity' : `Set the capacity to ${capacity}`,
-            changes: before === capacity ? [] : [{ field: 'capacity', from: before, to: capacity }],
-          },
-          now,
-        ),
-      ]);
-    } catch (error) {
-      if (failedConditions(error)?.length) return retry;
-      throw error;
-    }
-    return true;
-  });
-  return availabilityOf(await readCounts(db, eventId));
-});
+export { setCapacity } from './capacity.ts';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { entityId, expectedVersion, idempotencyKey, parseableDate } from '../shared.schema.ts';
+import { entityId, expectedVersion, idempotencyKey, named, parseableDate } from '../shared.schema.ts';
 import { createTransactionInput } from '../transaction/transaction.schema.ts';
 
 /** Ticket types one event can have (an order's lines, and so its transaction, stay bounded). */
@@ -73,13 +73,16 @@ export const reorderTicketTypesInput = z.object({
 /** The event's capacity (null: none), shared by all its types. */
 export const setCapacityInput = z.object({ eventId: entityId, capacity: ticketLimit('Capacity') });
 export const capacityField = ticketLimit('Capacity');
+/** The Tickets tab's capacity form. */
+export const capacityForm = z.object({ capacity: capacityField });
+export type CapacityForm = z.input<typeof capacityForm>;
 
 /** What is sold, held and left of a type (or an event): `available` null when nothing limits it. */
 const figures = { sold: z.number().int(), held: z.number().int(), available: z.number().int().nullable() };
 const count = z.number().int();
 
 /** A ticket type as the API answers it: figures as they stand. */
-export const ticketTypeInfo = z.object({
+export const ticketTypeInfo = named('TicketTypeInfo', {
   id: z.string(),
   eventId: z.string(),
   name: z.string(),
@@ -97,7 +100,7 @@ export const ticketTypeInfo = z.object({
 export type TicketTypeInfo = z.infer<typeof ticketTypeInfo>;
 
 /** GET /api/events/{id}/availability: exact at the moment of the read. */
-export const availabilityInfo = z.object({
+export const availabilityInfo = named('Availability', {
   capacity: count.nullable(),
   ...figures,
   types: z.array(

@@ -8,6 +8,7 @@ export const tags = {
   Team: 'Members and the team sign-in rule.',
   Dashboard: 'Headline figures.',
   Events: 'Events with their SEO, call to action and page content.',
+  Tickets: "Ticket types, an event's capacity and what is left to sell.",
   Customers: 'Customers, their addresses and their data.',
   Transactions: 'Purchases, refunds and status changes.',
   Orders: "Orders of an event's tickets, and holds that keep tickets for a checkout.",
@@ -92,6 +93,10 @@ export const schemaDescriptions: Readonly<Record<string, string>> = {
   EventWithDetails: 'An event with its SEO summary (null when it has none); `archivedAt` null until archived.',
   CtaInfo: "An event's call-to-action button.",
   ContentBlock: 'One block of an event page, by `type`.',
+  TicketTypeInfo:
+    'A ticket type with its figures as they stand (`price` like `$25.00`; `quantity` null: no limit of its own; `available` null when neither it nor the event is limited).',
+  Availability:
+    "An event's capacity and each type's figures, exact at the moment of the read (`onSale`: the event is on sale and the type within its sales window).",
   CustomerInfo: 'A customer; `erasedAt` and `erasure` once erased (the record stays, the person is gone).',
   AddressInfo: "A customer's address (`addressType` billing, or shipping for anything else).",
   TransactionInfo: 'A purchase.',

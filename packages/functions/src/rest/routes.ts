@@ -6,6 +6,7 @@ import { orderRoutes } from './routes/orders.ts';
 import { reportRoutes } from './routes/reports.ts';
 import { settingsRoutes } from './routes/settings.ts';
 import { teamRoutes } from './routes/team.ts';
+import { ticketTypeRoutes } from './routes/ticket-types.ts';
 import { transactionRoutes } from './routes/transactions.ts';
 import { webhookRoutes } from './routes/webhooks.ts';
 import type { StreamRow } from './stream-row.ts';
@@ -22,6 +23,7 @@ export const table: readonly (JsonRow | StreamRow)[] = [
   ...accountRoutes,
   ...teamRoutes,
   ...eventRoutes,
+  ...ticketTypeRoutes,
   ...customerRoutes,
   ...transactionRoutes,
   ...orderRoutes,

@@ -13,6 +13,7 @@ import { reportsRouter } from './reports.ts';
 import { seoRouter } from './seo.ts';
 import { sessionsRouter } from './sessions.ts';
 import { settingsRouter } from './settings.ts';
+import { ticketTypesRouter } from './ticket-types.ts';
 import { tokensRouter } from './tokens.ts';
 import { transactionsRouter } from './transactions.ts';
 import { twoFactorRouter } from './two-factor.ts';
@@ -31,6 +32,7 @@ export const appRouter = router({
   seo: seoRouter,
   cta: ctaRouter,
   contentBlocks: contentBlocksRouter,
+  ticketTypes: ticketTypesRouter,
   customers: customersRouter,
   transactions: transactionsRouter,
   orders: ordersRouter,

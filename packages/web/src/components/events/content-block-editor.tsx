@@ -1,18 +1,8 @@
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-  type UniqueIdentifier,
-} from '@dnd-kit/core';
-import { arrayMove, SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { arrayMove } from '@dnd-kit/sortable';
 import { useEffect, useState } from 'react';
 import type { ContentBlock, ContentBlocksInfo } from '@event-admin/core/content-block/content-block.schema';
 import { PlusIcon } from '../ui/icons.tsx';
+import { SortableList } from '../ui/sortable-list.tsx';
 import { toast } from '../ui/toast.tsx';
 import { UnsavedChangesGuard } from '../ui/unsaved-changes.tsx';
 import { useVersionedSave } from '../ui/use-versioned-form.tsx';
@@ -77,37 +67,10 @@ function BlockList({
   const [announcement, setAnnouncement] = useState('');
   const dirty = JSON.stringify(blocks) !== JSON.stringify(saved);
 
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-
-  const describe = (id: UniqueIdentifier) => {
+  const describe = (id: string) => {
     const index = blocks.findIndex((b) => b.id === id);
     return index < 0 ? 'block' : `${blockTypeLabels[blocks[index]!.type]} block ${index + 1}`;
   };
-  const position = (id: UniqueIdentifier | undefined) => blocks.findIndex((b) => b.id === id) + 1;
-  // Screen readers hear positions and types, not the blocks' ids.
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up ${describe(active.id)}.`,
-    onDragOver: ({ active, over }) =>
-      over ? `${describe(active.id)} is over position ${position(over.id)} of ${blocks.length}.` : undefined,
-    onDragEnd: ({ active, over }) =>
-      over ? `${describe(active.id)} dropped at position ${position(over.id)} of ${blocks.length}.` : `${describe(active.id)} dropped.`,
-    onDragCancel: ({ active }) => `Moving ${describe(active.id)} was cancelled.`,
-  };
-
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    setBlocks((list) =>
-      arrayMove(
-        list,
-        list.findIndex((b) => b.id === active.id),
-        list.findIndex((b) => b.id === over.id),
-      ),
-    );
-  };
-
   const move = (index: number, delta: -1 | 1) => {
     const target = index + delta;
     if (target < 0 || target >= blocks.length) return;
@@ -196,37 +159,29 @@ function BlockList({
           </button>
         </div>
       ) : (
-        <DndContext
-          sensors={sensors}
-          collisionDetection={closestCenter}
-          onDragEnd={onDragEnd}
-          accessibility={{
-            announcements,
-            screenReaderInstructions: {
-              draggable:
-                'To pick up a block, press Space or Enter. Use the up and down arrow keys to move it, Space or Enter to drop it, Escape to cancel.',
-            },
-          }}
+        <SortableList
+          ids={blocks.map((b) => b.id)}
+          what="block"
+          describe={describe}
+          onMove={(from, to) => setBlocks((list) => arrayMove(list, from, to))}
         >
-          <SortableContext items={blocks.map((b) => b.id)} strategy={verticalListSortingStrategy}>
-            <ol className="flex flex-col gap-3" aria-label="Content blocks">
-              {blocks.map((block, index) => (
-                <SortableBlock
-                  key={block.id}
-                  block={block}
-                  index={index}
-                  count={blocks.length}
-                  editing={editingId === block.id}
-                  onEdit={() => setEditingId(block.id)}
-                  onCancelEdit={() => setEditingId(null)}
-                  onUpdate={(draft) => update(block.id, draft)}
-                  onDelete={() => remove(block.id)}
-                  onMove={(delta) => move(index, delta)}
-                />
-              ))}
-            </ol>
-          </SortableContext>
-        </DndContext>
+          <ol className="flex flex-col gap-3" aria-label="Content blocks">
+            {blocks.map((block, index) => (
+              <SortableBlock
+                key={block.id}
+                block={block}
+                index={index}
+                count={blocks.length}
+                editing={editingId === block.id}
+                onEdit={() => setEditingId(block.id)}
+                onCancelEdit={() => setEditingId(null)}
+                onUpdate={(draft) => update(block.id, draft)}
+                onDelete={() => remove(block.id)}
+                onMove={(delta) => move(index, delta)}
+              />
+            ))}
+          </ol>
+        </SortableList>
       )}
 
       <AddBlockDialog open={addOpen} onClose={() => setAddOpen(false)} onAdd={add} />

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
  * use it, and route options ship in the entry chunk, so this file stays small.
  */
 
-export const editEventTabs = ['basic', 'seo', 'cta', 'blocks', 'history'] as const;
+export const editEventTabs = ['basic', 'seo', 'cta', 'blocks', 'tickets', 'history'] as const;
 export type EditEventTab = (typeof editEventTabs)[number];
 
 /** While the loader reads the event: the page's frame with placeholders, never a blank screen. */

@@ -11,14 +11,22 @@ import { CtaForm } from './cta-form.tsx';
 import { EventFigures } from './event-figures.tsx';
 import { EventLifecycleActions } from './event-lifecycle-actions.tsx';
 import { SeoForm } from '../seo/seo-form.tsx';
+import { TicketsTab } from '../tickets/tickets-tab.tsx';
 import { EditEventLayout, editEventTabs, FormSkeleton, type EditEventTab as TabKey } from './edit-event-layout.tsx';
 
-const tabLabels: Record<TabKey, string> = { basic: 'Basic Info', seo: 'SEO', cta: 'CTA', blocks: 'Content Blocks', history: 'History' };
+const tabLabels: Record<TabKey, string> = {
+  basic: 'Basic Info',
+  seo: 'SEO',
+  cta: 'CTA',
+  blocks: 'Content Blocks',
+  tickets: 'Tickets',
+  history: 'History',
+};
 
 const from = '/_authed/events/$eventId';
 
 /**
- * Edit Event: SPEC's four tabs and a History tab over what the route's loader put in the cache. Leaving a tab with unsaved
+ * Edit Event: SPEC's four tabs, Tickets and a History tab over what the route's loader put in the cache. Leaving a tab with unsaved
  * edits is a navigation (the tab is in the URL), so each form's guard asks first.
  */
 export function EditEventPage() {
@@ -43,6 +51,8 @@ export function EditEventPage() {
     seo: seo.isPending || !event.data ? <FormSkeleton /> : <SeoForm key={eventId} eventId={eventId} seo={seo.data ?? null} />,
     cta: cta.isPending || !event.data ? <FormSkeleton /> : <CtaForm key={eventId} eventId={eventId} cta={cta.data ?? null} />,
     blocks: event.data ? <ContentBlockEditor key={eventId} eventId={eventId} /> : <FormSkeleton />,
+    // mounted only while shown: its reads wait until someone looks
+    tickets: tab === 'tickets' ? <TicketsTab key={eventId} eventId={eventId} /> : null,
     // mounted only while shown, so it reads the history afresh each time (after the saves in the other tabs)
     history: tab === 'history' ? <HistoryList entity="event" id={eventId} /> : null,
   };

@@ -1,7 +1,7 @@
 import { useSortable } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { ContentBlock } from '@event-admin/core/content-block/content-block.schema';
-import { ArrowDownIcon, ArrowUpIcon } from '../ui/icons.tsx';
+import { ArrowDownIcon, ArrowUpIcon, GripIcon } from '../ui/icons.tsx';
 import { BlockForm, blockTypeLabels, type BlockDraft } from './block-form.tsx';
 import { BlockPreview } from './block-preview.tsx';
 
@@ -103,9 +103,3 @@ export function SortableBlock({
     </li>
   );
 }
-
-const GripIcon = () => (
-  <svg viewBox="0 0 24 24" width="18" height="18" fill="currentColor" aria-hidden="true">
-    {[6, 12, 18].flatMap((y) => [9, 15].map((x) => <circle key={`${x}-${y}`} cx={x} cy={y} r="1.6" />))}
-  </svg>
-);

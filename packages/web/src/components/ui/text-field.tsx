@@ -12,17 +12,26 @@ export function TextField<T extends FieldValues>({
   label,
   hint,
   className = 'input w-full',
+  setValueAs,
   ...input
 }: {
   form: UseFormReturn<T>;
   name: Path<T>;
   label: string;
   hint?: ReactNode;
+  /** what the box's text becomes in the form's values (a number field's, for one) */
+  setValueAs?: (text: string) => unknown;
 } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'form'>) {
   const error = (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
   return (
     <Field label={label} hint={hint} error={error}>
-      {(p) => <input {...p} className={className} {...input} {...form.register(name)} />}
+      {(p) => <input {...p} className={className} {...input} {...form.register(name, setValueAs ? { setValueAs } : {})} />}
     </Field>
   );
 }
+
+/** A number box's value: empty is `empty` (null for no limit, undefined for the default), else the number for the schema to judge. */
+export const numberOr =
+  (empty: null | undefined) =>
+  (text: unknown): number | null | undefined =>
+    text === '' || text === null || text === undefined ? empty : Number(text);
