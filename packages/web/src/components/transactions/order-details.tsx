@@ -1,15 +1,24 @@
+import { useId } from 'react';
 import { formatTicketCode } from '@event-admin/core/order/ticket-code';
 import type { TransactionDetail } from '@event-admin/core/transaction/transaction.schema';
 
-/** An order's part of the transaction view: its lines, subtotal and fee, and one ticket per admission. */
-export function OrderDetails({ transaction }: { transaction: TransactionDetail }) {
+/**
+ * An order's part of the transaction view (and of New order's answer): its lines, subtotal and
+ * fee, and one ticket per admission.
+ */
+export function OrderDetails({
+  transaction,
+}: {
+  transaction: Pick<TransactionDetail, 'lines' | 'subtotal' | 'serviceFee' | 'amount' | 'tickets'>;
+}) {
   const { lines, tickets } = transaction;
+  const id = useId();
   if (!lines || !tickets) return null;
   const names = new Map(lines.map((line) => [line.ticketTypeId, line.name]));
   return (
     <>
-      <section aria-labelledby="order-lines-heading">
-        <h4 id="order-lines-heading" className="mb-1 font-semibold">
+      <section aria-labelledby={`${id}-lines`}>
+        <h4 id={`${id}-lines`} className="mb-1 font-semibold">
           Tickets ordered
         </h4>
         <table className="table table-sm">
@@ -47,8 +56,8 @@ export function OrderDetails({ transaction }: { transaction: TransactionDetail }
           </tfoot>
         </table>
       </section>
-      <section aria-labelledby="order-tickets-heading">
-        <h4 id="order-tickets-heading" className="mb-1 font-semibold">
+      <section aria-labelledby={`${id}-tickets`}>
+        <h4 id={`${id}-tickets`} className="mb-1 font-semibold">
           {tickets.length === 1 ? '1 ticket' : `${tickets.length} tickets`}
         </h4>
         <ul className="space-y-1 text-sm">
