@@ -64,6 +64,21 @@ export const createOrderInput = z.object({
 });
 export type CreateOrderInput = z.input<typeof createOrderInput>;
 
+/** An id the form's user picks from a list: none picked yet says what to pick. */
+const picked = (message: string) => z.string({ error: message }).trim().min(1, message).pipe(entityId);
+
+/**
+ * The New order dialog: an event, a customer, a quantity for each of the event's types (0 for
+ * none) and the payment method. What it gives is an orders.create input as is; at least one ticket,
+ * with the server's message.
+ */
+export const orderForm = createOrderInput.pick({ paymentMethod: true }).extend({
+  eventId: picked('Choose an event'),
+  customerId: picked('Choose a customer'),
+  lines: orderLines.refine((lines) => lines.some((line) => line.quantity > 0), 'An order needs at least one ticket'),
+});
+export type OrderForm = z.input<typeof orderForm>;
+
 /** POST /api/holds/{id}/confirm, holds.confirm: the hold becomes an order; `attendees` fill its tickets in order. */
 export const confirmHoldInput = z.object({
   id: entityId,

@@ -4,7 +4,7 @@ import { Dialog } from '../ui/dialog.tsx';
 import { numberOr, TextField } from '../ui/text-field.tsx';
 import { toast, toastFailure } from '../ui/toast.tsx';
 import { useVersionedForm } from '../ui/use-versioned-form.tsx';
-import { BusyButton } from '../ui/busy-button.tsx';
+import { FormActions } from '../ui/form-actions.tsx';
 import { trpc } from '../../lib/trpc.ts';
 
 /**
@@ -89,12 +89,9 @@ function TicketTypeFormBody({ eventId, type, onDone }: { eventId: string; type: 
         <TextField form={form} name="minPerOrder" label="Minimum per order" {...number} />
         <TextField form={form} name="maxPerOrder" label="Maximum per order" {...number} />
       </div>
-      <div className="modal-action mt-2">
-        <button type="button" className="btn btn-ghost" onClick={onDone} disabled={formState.isSubmitting}>
-          Cancel
-        </button>
-        <BusyButton busy={formState.isSubmitting}>{type ? 'Save Changes' : 'Add Ticket Type'}</BusyButton>
-      </div>
+      <FormActions busy={formState.isSubmitting} onCancel={onDone}>
+        {type ? 'Save Changes' : 'Add Ticket Type'}
+      </FormActions>
     </form>
   );
 }

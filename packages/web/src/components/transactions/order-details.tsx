@@ -1,15 +1,24 @@
+import { useId } from 'react';
 import { formatTicketCode } from '@event-admin/core/order/ticket-code';
 import type { TransactionDetail } from '@event-admin/core/transaction/transaction.schema';
 import { TitledSection } from '../ui/titled-section.tsx';
 
-/** An order's part of the transaction view: its lines, subtotal and fee, and one ticket per admission. */
-export function OrderDetails({ transaction }: { transaction: TransactionDetail }) {
+/**
+ * An order's part of the transaction view (and of New order's answer): its lines, subtotal and
+ * fee, and one ticket per admission.
+ */
+export function OrderDetails({
+  transaction,
+}: {
+  transaction: Pick<TransactionDetail, 'lines' | 'subtotal' | 'serviceFee' | 'amount' | 'tickets'>;
+}) {
   const { lines, tickets } = transaction;
+  const id = useId();
   if (!lines || !tickets) return null;
   const names = new Map(lines.map((line) => [line.ticketTypeId, line.name]));
   return (
     <>
-      <TitledSection id="order-lines-heading" title="Tickets ordered">
+      <TitledSection id={`${id}-lines`} title="Tickets ordered">
         <table className="table table-sm">
           <thead>
             <tr>
@@ -45,7 +54,7 @@ export function OrderDetails({ transaction }: { transaction: TransactionDetail }
           </tfoot>
         </table>
       </TitledSection>
-      <TitledSection id="order-tickets-heading" title={tickets.length === 1 ? '1 ticket' : `${tickets.length} tickets`}>
+      <TitledSection id={`${id}-tickets`} title={tickets.length === 1 ? '1 ticket' : `${tickets.length} tickets`}>
         <ul className="space-y-1 text-sm">
           {tickets.map((ticket) => (
             <li key={ticket.id} className="flex flex-wrap gap-x-3">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { errorMessage } from '../../lib/errors.ts';
 import { Dialog } from './dialog.tsx';
+import { FormActions } from './form-actions.tsx';
 
 /** The parts of a mutation a confirmation reads: busy while it runs, its refusal shown, forgotten on close. */
 interface ConfirmedMutation {
@@ -49,20 +50,15 @@ export function ConfirmDialog({
   return (
     <Dialog open={open} onClose={close} title={title}>
       <div className="text-sm">{children}</div>
-      {refusal && (
-        <p className="alert alert-error mt-3 text-sm" role="alert">
-          {refusal}
-        </p>
-      )}
-      <div className="modal-action">
-        <button type="button" className="btn btn-ghost" onClick={close} disabled={running}>
-          Cancel
-        </button>
-        <button type="button" className={`btn ${danger ? 'btn-error' : 'btn-primary'}`} onClick={onConfirm} disabled={running}>
-          {running && <span className="loading loading-spinner loading-sm" aria-hidden="true" />}
-          {confirmLabel}
-        </button>
-      </div>
+      <FormActions
+        busy={running}
+        onCancel={close}
+        refusal={refusal}
+        onConfirm={onConfirm}
+        className={`btn ${danger ? 'btn-error' : 'btn-primary'}`}
+      >
+        {confirmLabel}
+      </FormActions>
     </Dialog>
   );
 }

@@ -1,8 +1,11 @@
+import { useState } from 'react';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { PageHeader, SearchInput, Toolbar } from '../../components/layout/page-header.tsx';
+import { NewOrderDialog } from '../../components/transactions/new-order-dialog.tsx';
 import { TransactionDetailDialog } from '../../components/transactions/transaction-detail-dialog.tsx';
 import { TransactionCards } from '../../components/transactions/transaction-cards.tsx';
 import { TransactionsTable } from '../../components/transactions/transactions-table.tsx';
+import { PlusIcon } from '../../components/ui/icons.tsx';
 import { LoadMore } from '../../components/ui/load-more.tsx';
 import { listOrders, oneOf, optionalText, searchReader } from '../../lib/search-params.ts';
 import { trpc } from '../../lib/trpc.ts';
@@ -33,6 +36,7 @@ function TransactionsPage() {
     void navigate({ search: (prev) => ({ ...prev, ...next }), replace: true });
   const q = searchTerm(search.q);
   const order = search.order ?? 'desc';
+  const [ordering, setOrdering] = useState(false);
 
   // Newest first unless asked otherwise, a page at a time; a search runs on the server over the whole history.
   const transactions = trpc.transactions.page.useInfiniteQuery({ limit: pageSize, q, order }, pagedQuery);
@@ -55,9 +59,15 @@ function TransactionsPage() {
         title="Transaction History"
         description="Every ticket purchase, newest first."
         actions={
-          <Link to="/reports" className="btn btn-outline btn-sm">
-            Reports and exports
-          </Link>
+          <>
+            <Link to="/reports" className="btn btn-outline btn-sm">
+              Reports and exports
+            </Link>
+            <button type="button" className="btn btn-primary btn-sm" onClick={() => setOrdering(true)}>
+              <PlusIcon />
+              New order
+            </button>
+          </>
         }
       />
       <TransactionCards totals={totals.data} loading={totals.isPending} />
@@ -70,6 +80,7 @@ function TransactionsPage() {
         footer={<LoadMore {...list.more} />}
         onOpen={(id) => void navigate({ search: (prev) => ({ ...prev, id }) })}
       />
+      <NewOrderDialog open={ordering} onClose={() => setOrdering(false)} />
       <TransactionDetailDialog id={search.id ?? null} onClose={() => void navigate({ search: (prev) => ({ ...prev, id: undefined }) })} />
     </div>
   );
