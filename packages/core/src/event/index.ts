@@ -71,6 +71,16 @@ export async function requireEvent(db: Db, id: string) {
   return item;
 }
 
+/** The read of a part an event has at most one of (its SEO, its CTA): null while it has none, 404 without the event. */
+export const eventPartReader = <T>(
+  read: (db: Db, id: string) => Promise<Record<string, unknown> | undefined>,
+  from: (item: Record<string, unknown>) => T,
+) =>
+  fn(eventIdInput, async (db, { id }) => {
+    const [, item] = await Promise.all([requireEvent(db, id), read(db, id)]);
+    return item ? from(item) : null;
+  });
+
 /** Every event, latest date first (events.list): read whole, for callers that need every one. */
 export async function list(db: Db): Promise<EventInfo[]> {
   return (await queryAll(db, eventsByDate('desc'))).map(fromItem);

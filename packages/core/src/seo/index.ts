@@ -1,6 +1,6 @@
 import { fromItem as eventFromItem, searchEventItems } from '../event/event.repo.ts';
-import { eventIdInput, type EventInfo } from '../event/event.schema.ts';
-import { listPage as listEventsPage, listPages as listEventPages, requireEvent } from '../event/index.ts';
+import type { EventInfo } from '../event/event.schema.ts';
+import { eventPartReader, listPage as listEventsPage, listPages as listEventPages, requireEvent } from '../event/index.ts';
 import { listPageInput } from '../shared.schema.ts';
 import type { Db } from '../db/client.ts';
 import { fn } from '../fn.ts';
@@ -8,10 +8,7 @@ import { fromItem, getSeoItem, getSeoItems, seoSummary, upsertSeoItem } from './
 import { saveSeoInput, seoPageInput, type EventWithDetails } from './seo.schema.ts';
 
 /** An event's SEO record, or null when it has none yet. */
-export const get = fn(eventIdInput, async (db, { id }) => {
-  const [, item] = await Promise.all([requireEvent(db, id), getSeoItem(db, id)]);
-  return item ? fromItem(item) : null;
-});
+export const get = eventPartReader(getSeoItem, fromItem);
 
 export const save = fn(saveSeoInput, async (db, input, actor) => {
   await requireEvent(db, input.eventId);
