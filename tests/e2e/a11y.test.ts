@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { EventInfo } from '@event-admin/core/event/event.schema';
 import { axeProblems } from '../setup/axe.ts';
-import { confirmPassword, drawDeferred, newPage, signIn, visible, waitMs, browserForFile } from '../setup/browser.ts';
+import { confirmPassword, newPage, signIn, visible, waitMs, browserForFile } from '../setup/browser.ts';
 
 const browser = await browserForFile();
 
@@ -14,11 +14,11 @@ const phone = { width: 375, height: 800 };
  * menu's colours while it fades in).
  */
 async function settled(page: Page) {
-  await drawDeferred(page);
   await page
     .waitForFunction(
       () =>
-        !document.querySelector('.skeleton, .loading') &&
+        // a chart below the fold keeps its placeholder until scrolled to (WhenVisible): not loading
+        !document.querySelector(':is(.skeleton, .loading):not([data-when-visible] *)') &&
         // Endless or long animations (spinners, daisyUI's scroll lock) are not transitions to wait for.
         document.getAnimations().every((a) => a.playState !== 'running' || !(Number(a.effect?.getComputedTiming().endTime) < 5000)),
       null,
