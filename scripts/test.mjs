@@ -30,17 +30,31 @@ if (extra.length > 0) {
             env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
           });
           let counts;
+          // each failure's name and the first line of its error, repeated above the totals: a
+          // long log is often read from its end only
+          const failures = new Map(); // 'FAIL …' line -> its error's first line
+          let current;
           for (const stream of [child.stdout, child.stderr]) {
             createInterface({ input: stream }).on('line', (line) => {
               const match = summary.exec(line.trim());
               if (match) counts = { passed: Number(match[1]), failed: Number(match[2]), skipped: Number(match[3] ?? 0) };
               else (stream === child.stderr ? process.stderr : process.stdout).write(`[${name}] ${line}\n`);
+              const text = line.trim();
+              if (text.startsWith('FAIL ')) {
+                current = `[${name}] ${text}`;
+                if (!failures.has(current)) failures.set(current, '');
+              } else if (current && /^\w*Error\b/.test(text)) {
+                failures.set(current, text.slice(0, 300));
+                current = undefined;
+              }
             });
           }
-          child.on('exit', (code, signal) => resolve({ name, code: code ?? (signal ? 1 : 0), counts }));
+          child.on('exit', (code, signal) => resolve({ name, code: code ?? (signal ? 1 : 0), counts, failures }));
         }),
     ),
   );
+  const recap = results.flatMap((r) => [...r.failures].map(([failed, error]) => (error ? `${failed}\n    ${error}` : failed)));
+  if (recap.length > 0) console.log(`\nWhat failed:\n${recap.join('\n')}\n`);
   const total = { passed: 0, failed: 0, skipped: 0 };
   for (const { name, code, counts } of results) {
     // a suite that ended without its summary (it crashed) counts as one failure

@@ -15,6 +15,8 @@ export const chromiumFlags = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // a container's /dev/shm may be 64 MB: a heavy page would crash the renderer there
+  '--disable-dev-shm-usage',
 ];
 
 export async function launchChromium(): Promise<Browser> {

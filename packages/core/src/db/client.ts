@@ -8,6 +8,8 @@ export interface DbConfig {
   region?: string;
   /** Set only for DynamoDB Local. */
   endpoint?: string;
+  /** The time limits (default `storeLimits`, a request's); `batchLimits` for work no one waits on. */
+  limits?: StoreLimits;
 }
 
 /** What every repository receives: the document client and the table it works on. */
@@ -22,18 +24,27 @@ export interface Db {
  * milliseconds when it is well. Without `throwOnRequestTimeout` the SDK only warns.
  */
 export const storeLimits = { connectionTimeoutMs: 1000, requestTimeoutMs: 2000, maxAttempts: 2 };
+export type StoreLimits = typeof storeLimits;
+
+/**
+ * For the work a start does before it serves (the data migrations, the demo data): nobody waits
+ * on a 503 there, and on a busy machine DynamoDB Local, still warming up, can take seconds to
+ * answer a batch; a start that gave up on it would leave no server at all.
+ */
+export const batchLimits: StoreLimits = { connectionTimeoutMs: 5000, requestTimeoutMs: 30_000, maxAttempts: 6 };
 
 export function createDb(config: DbConfig): Db {
   const local = config.endpoint !== undefined;
+  const limits = config.limits ?? storeLimits;
   const client = new DynamoDBClient({
     region: config.region ?? (local ? 'local' : undefined),
     endpoint: config.endpoint,
     // DynamoDB Local accepts any credentials; on AWS the Lambda role provides them.
     credentials: local ? { accessKeyId: 'local', secretAccessKey: 'local' } : undefined,
-    maxAttempts: storeLimits.maxAttempts,
+    maxAttempts: limits.maxAttempts,
     requestHandler: {
-      connectionTimeout: storeLimits.connectionTimeoutMs,
-      requestTimeout: storeLimits.requestTimeoutMs,
+      connectionTimeout: limits.connectionTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
       throwOnRequestTimeout: true,
     },
   });

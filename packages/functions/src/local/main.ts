@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { resolve, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDb } from '@event-admin/core/db/client';
+import { batchLimits, createDb } from '@event-admin/core/db/client';
 import { runMigrations } from '@event-admin/core/maintenance/migrations';
 import { backgroundJobs } from '@event-admin/core/background';
 import { sweepHoldsEvery } from '@event-admin/core/hold/index';
@@ -115,20 +115,22 @@ async function listen(env: NodeJS.ProcessEnv, endpoint: string, where: { port: n
   }
   const created = await ensureTable(endpoint, config.tableName);
   const db = createDb(config);
+  // Before it serves, the start's own work is patient with a slow store (db/client.ts batchLimits).
+  const startDb = createDb({ ...config, limits: batchLimits });
   // The data migrations this table has not recorded (core/maintenance/migrations.ts), before it serves.
-  const migrated = await runMigrations(db, { tableIsNew: created });
+  const migrated = await runMigrations(startDb, { tableIsNew: created });
   for (const [name, updated] of Object.entries(migrated.ran)) {
     if (!created) console.log(`Upgraded the stored data: ${name} (${updated} changed, once).`);
   }
 
   const seed = (env.SEED || 'demo').toLowerCase();
-  if (seed !== 'none' && (await Stats.isEmpty(db))) {
+  if (seed !== 'none' && (await Stats.isEmpty(startDb))) {
     const started = Date.now();
     process.stdout.write('Loading demo data');
     const onProgress = (done: number, total: number) => {
       if (done % 50 === 0 || done === total) process.stdout.write('.');
     };
-    await seedDemoData(db, undefined, new Date(), onProgress, `http://localhost:${port}`);
+    await seedDemoData(startDb, undefined, new Date(), onProgress, `http://localhost:${port}`);
     console.log(` done in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
   }
 
