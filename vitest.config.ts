@@ -19,6 +19,7 @@ export default defineConfig({
           globalSetup: ['tests/setup/dynamo.global.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -29,6 +30,9 @@ export default defineConfig({
           setupFiles: ['tests/setup/server.ready.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // expect.poll gives up after 1 s by default: on a busy machine a screen can take longer
+          // to show what it will show (tests/setup/browser.ts waits as long: waitMs)
+          expect: { poll: { timeout: 10_000 } },
           // Two files at a time, each with a server of its own (tests/setup/server.global.ts), so
           // they share no state; E2E_WORKERS=1 runs them one after another.
           fileParallelism: true,

@@ -127,4 +127,33 @@ describe("the business's time zone", () => {
     await expect.poll(async () => (await saleShown(customer.name, transaction.id)).innerText()).toContain(nyDay);
     expect(await (await openGlobalSettings()).inputValue()).toBe('America/New_York');
   });
+
+  it("saves an event's own zone from its Basic Info, and shows its time on that clock with the zone's abbreviation", async () => {
+    await saveZone('America/New_York');
+    const event = await createEvent(`Coast Nights ${uid()}`);
+    expect(event.timeZone).toBeNull();
+
+    await page.goto(`/events/${event.id}`);
+    const when = page.getByTestId('event-heading-when');
+    const zoneField = page.getByRole('tabpanel').getByRole('combobox', { name: 'Time Zone' });
+    // shown once, on the business's clock: never first on UTC's (the shell waits for the zone)
+    await visible(when);
+    expect(await when.innerText()).toBe('Jul 14, 2031, 20:00');
+    await expect.poll(() => zoneField.inputValue()).toBe('America/New_York');
+    expect(await page.getByLabel('Date and Time').inputValue()).toBe('2031-07-14T20:00');
+
+    // the same wall clock, in Los Angeles
+    await zoneField.fill('America/Los_Angeles');
+    await visible(page.getByText(zoneLabelNow('America/Los_Angeles'), { exact: true }));
+    await page.getByRole('tabpanel').getByRole('button', { name: 'Save Changes' }).click();
+    await visible(page.getByRole('region', { name: 'Notifications' }).getByText('Event updated successfully', { exact: true }));
+    const saved = await (await page.request.get(`/api/events/${event.id}`)).json();
+    expect(saved).toMatchObject({ timeZone: 'America/Los_Angeles', date: '2031-07-15T03:00:00.000Z', time: '20:00' });
+    await expect.poll(() => when.innerText()).toBe('Jul 14, 2031, 20:00 PDT');
+
+    await page.reload();
+    await expect.poll(() => page.getByTestId('event-heading-when').innerText()).toBe('Jul 14, 2031, 20:00 PDT');
+    await expect.poll(() => page.getByLabel('Date and Time').inputValue()).toBe('2031-07-14T20:00');
+    expect(await page.getByRole('tabpanel').getByRole('combobox', { name: 'Time Zone' }).inputValue()).toBe('America/Los_Angeles');
+  });
 });
