@@ -98,6 +98,7 @@ describe('the REST table', () => {
         'GET /api/transactions/:id',
         'POST /api/transactions/:id/status',
         'POST /api/transactions/:id/refunds',
+        'GET /api/transactions/:id/tickets.pdf',
         'GET /api/audit',
         'GET /api/app-settings',
         'POST /api/app-settings',

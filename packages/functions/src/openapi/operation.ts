@@ -16,7 +16,7 @@ export type AnswerHeader = 'Set-Cookie' | 'Link' | 'Content-Disposition';
 export interface Answer {
   status: 200 | 201 | 202 | 204;
   /** absent: no body (204) */
-  content?: { mediaType: 'application/json' | 'text/csv' | 'text/html'; schema: z.ZodType };
+  content?: { mediaType: 'application/json' | 'text/csv' | 'application/pdf' | 'text/html'; schema: z.ZodType };
   headers?: readonly AnswerHeader[];
 }
 

@@ -122,4 +122,7 @@ export const schemaDescriptions: Readonly<Record<string, string>> = {
   Ticket: 'One admission: its code (20 characters, no 0/O or 1/I, case-insensitive) and who it is for (null when not told, or erased).',
   Order: 'An order: the transaction it is (`amount` = `subtotal` + `serviceFee`), its lines and one ticket per admission.',
   Hold: 'Tickets kept for a checkout until `expiresAt`; `status` `expired` once its time is up, whether or not they were swept back yet.',
+  PrintableTicket: 'A valid ticket as printed: its code, its type by name, who it is for (null when not told, or erased).',
+  PrintableTickets:
+    "What an order's tickets PDF prints: its event (`date` and `time` on the event's clock, like `Jul 14, 2031` and `20:00 PDT`) and its valid tickets.",
 };

@@ -30,15 +30,15 @@ function jsonAnswer(row: JsonRow): Answer {
   };
 }
 
-/** What a streamed row answers: a whole list (its page procedure's items), a CSV file or a JSON file. */
+/** What a streamed row answers: a whole list (its page procedure's items), a CSV or PDF file, or a JSON file. */
 function streamAnswer(row: StreamRow): Answer {
   if (row.answers === 'whole-list') {
     const items = fieldOf(outputSchemaOf(row.procedure!), 'items', `GET ${row.path}`);
     return { status: 200, content: { mediaType: 'application/json', schema: items }, headers: ['Link'] };
   }
   const content =
-    row.answers === 'csv'
-      ? { mediaType: 'text/csv' as const, schema: z.string() }
+    row.answers === 'csv' || row.answers === 'pdf'
+      ? { mediaType: row.answers === 'csv' ? ('text/csv' as const) : ('application/pdf' as const), schema: z.string() }
       : { mediaType: 'application/json' as const, schema: row.answers.file };
   return { status: 200, content, headers: ['Content-Disposition'] };
 }

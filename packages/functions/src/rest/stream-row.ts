@@ -3,12 +3,16 @@ import type { Db } from '@event-admin/core/db/client';
 import { callerAt, type Api, type CallerOf, type ProcedurePath } from './procedures.ts';
 import type { Documented, RestRequest, RouteDoc } from './row.ts';
 
-/** What a streamed route answers: a JSON array written a page at a time, one bounded page, or CSV lines. */
+/**
+ * What a streamed route answers: a JSON array written a page at a time, one bounded page, CSV
+ * lines, a JSON file, or a small PDF made whole (an order's tickets: a few kilobytes a page).
+ */
 export type Streamed =
   | { kind: 'json-array'; pages: AsyncIterable<unknown[]> }
   | { kind: 'json-page'; items: unknown[]; nextCursor: string | null }
   | { kind: 'csv'; filename: string; lines: AsyncIterable<string> }
-  | { kind: 'json-file'; filename: string; chunks: AsyncIterable<string> };
+  | { kind: 'json-file'; filename: string; chunks: AsyncIterable<string> }
+  | { kind: 'pdf'; filename: string; bytes: Uint8Array };
 
 export interface StreamRoute {
   method: 'GET';
@@ -19,9 +23,9 @@ export interface StreamRoute {
 
 /**
  * What a streamed route answers, for the document: a whole list (the items of its page
- * procedure's answer), a CSV file, or a JSON file of this schema.
+ * procedure's answer), a CSV file, a PDF file, or a JSON file of this schema.
  */
-export type StreamedAnswer = 'whole-list' | 'csv' | { file: z.ZodType };
+export type StreamedAnswer = 'whole-list' | 'csv' | 'pdf' | { file: z.ZodType };
 
 export type StreamRow = StreamRoute & Documented & { answers: StreamedAnswer };
 

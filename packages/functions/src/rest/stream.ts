@@ -84,6 +84,15 @@ function respond(streamed: Streamed, url: string): Response {
   if (streamed.kind === 'json-array') {
     return new Response(pulled(jsonArray(streamed.pages)), { headers: { 'Content-Type': 'application/json' } });
   }
+  if (streamed.kind === 'pdf') {
+    return new Response(streamed.bytes as Uint8Array<ArrayBuffer>, {
+      headers: {
+        'Content-Type': 'application/pdf',
+        'Content-Length': String(streamed.bytes.byteLength),
+        'Content-Disposition': `attachment; filename="${streamed.filename}"`,
+      },
+    });
+  }
   if (streamed.kind === 'json-file') {
     return new Response(pulled(streamed.chunks[Symbol.asyncIterator]()), {
       headers: { 'Content-Type': 'application/json', 'Content-Disposition': `attachment; filename="${streamed.filename}"` },

@@ -1,6 +1,6 @@
 import * as Transaction from '@event-admin/core/transaction/index';
 import { route } from '../row.ts';
-import { wholeList } from '../stream-row.ts';
+import { streamed, wholeList } from '../stream-row.ts';
 
 /**
  * Purchases, refunds and status changes. The writes a client may retry take an Idempotency-Key
@@ -41,6 +41,27 @@ export const transactionRoutes = [
   }),
   route('GET', '/api/transactions/:id', 'transactions.get', {
     doc: { operationId: 'getTransaction', tag: 'Transactions', summary: 'One transaction', answer: 'The transaction with its refunds.' },
+  }),
+  streamed('/api/transactions/:id/tickets.pdf', {
+    procedure: 'transactions.printableTickets',
+    answers: 'pdf',
+    // What is printed is read (and a refusal answered) before anything is sent. The PDF writer is
+    // loaded on the first print, not at a cold start (it is a third of the function's bundle).
+    stream: async (printable, _db, req) => {
+      const tickets = await printable({ id: req.params.id! });
+      const { ticketsPdf } = await import('@event-admin/core/ticket/pdf');
+      return { kind: 'pdf', filename: `tickets-${tickets.transactionId}.pdf`, bytes: await ticketsPdf(tickets) };
+    },
+    doc: {
+      operationId: 'printTickets',
+      tag: 'Transactions',
+      summary: "An order's printable tickets",
+      description:
+        "One page per valid ticket: the event's title, day, time (on the event's clock) and venue, the ticket type, the attendee, and the code as text and as a QR code. " +
+        "404 `This transaction has no tickets` for a purchase that is not an order; 409 when all its tickets are void (a failed or fully refunded order's).",
+      answer: 'An attachment `tickets-<id>.pdf`.',
+      errors: [409],
+    },
   }),
   route('POST', '/api/transactions/:id/status', 'transactions.updateStatus', {
     idempotent: true,

@@ -3,6 +3,8 @@ import { transactionTotals } from '@event-admin/core/stats/stats.schema';
 import * as Transaction from '@event-admin/core/transaction/index';
 import { bulkResults, transactionDetail, transactionInfo, transactionRow } from '@event-admin/core/transaction/transaction.schema';
 import * as Stats from '@event-admin/core/stats/index';
+import * as TicketPdf from '@event-admin/core/ticket/pdf.print';
+import { printableTickets } from '@event-admin/core/ticket/pdf.schema';
 import { adminProcedure, answer, router } from '../init.ts';
 
 export const transactionsRouter = router({
@@ -20,6 +22,11 @@ export const transactionsRouter = router({
     .input(Transaction.get.schema)
     .output(answer(transactionDetail))
     .query(({ ctx, input }) => Transaction.get(ctx.db, input)),
+  /** What GET /api/transactions/{id}/tickets.pdf prints (the REST route draws the PDF of it). */
+  printableTickets: adminProcedure
+    .input(TicketPdf.printableTickets.schema)
+    .output(answer(printableTickets))
+    .query(({ ctx, input }) => TicketPdf.printableTickets(ctx.db, input)),
   create: adminProcedure
     .input(Transaction.create.schema)
     .output(answer(transactionInfo))

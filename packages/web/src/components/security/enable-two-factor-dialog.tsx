@@ -8,7 +8,7 @@ import { TextField } from '../ui/text-field.tsx';
 import { toast, genericFailure } from '../ui/toast.tsx';
 import { errorMessage, errorStatus } from '../../lib/errors.ts';
 import { trpc } from '../../lib/trpc.ts';
-import { QrCode } from './qr-code.tsx';
+import { QrCode } from '../ui/qr-code.tsx';
 import { RecoveryCodes } from './recovery-codes.tsx';
 import { FormActions } from '../ui/busy-button.tsx';
 import { Loading } from '../ui/load-state.tsx';
@@ -84,7 +84,7 @@ function EnableTwoFactor({ setup, onClose }: { setup: TwoFactorSetupCall; onClos
         <Loading label="Preparing two-factor setup" />
       ) : (
         <form className="flex flex-col items-center gap-4" onSubmit={onSubmit} noValidate>
-          <QrCode value={setup.data.otpauthUrl} label="QR code for your authenticator app" />
+          <QrCode value={setup.data.otpauthUrl} label="QR code for your authenticator app" unavailable="enter the secret below by hand." />
           <div className="w-full text-center">
             <p className="text-sm text-base-content/70">Or enter this secret by hand:</p>
             <p className="font-mono text-base break-all select-all" data-testid="two-factor-secret">

@@ -1,16 +1,16 @@
 import { useId } from 'react';
-import { formatTicketCode } from '@event-admin/core/order/ticket-code';
 import type { TransactionDetail } from '@event-admin/core/transaction/transaction.schema';
+import { OrderTickets } from '../tickets/order-tickets.tsx';
 import { TitledSection } from '../ui/titled-section.tsx';
 
 /**
  * An order's part of the transaction view (and of New order's answer): its lines, subtotal and
- * fee, and one ticket per admission.
+ * fee, and one ticket per admission with its QR code and the printable tickets.
  */
 export function OrderDetails({
   transaction,
 }: {
-  transaction: Pick<TransactionDetail, 'lines' | 'subtotal' | 'serviceFee' | 'amount' | 'tickets'>;
+  transaction: Pick<TransactionDetail, 'id' | 'status' | 'lines' | 'subtotal' | 'serviceFee' | 'amount' | 'tickets'>;
 }) {
   const { lines, tickets } = transaction;
   const id = useId();
@@ -54,20 +54,7 @@ export function OrderDetails({
           </tfoot>
         </table>
       </TitledSection>
-      <TitledSection id={`${id}-tickets`} title={tickets.length === 1 ? '1 ticket' : `${tickets.length} tickets`}>
-        <ul className="space-y-1 text-sm">
-          {tickets.map((ticket) => (
-            <li key={ticket.id} className="flex flex-wrap gap-x-3">
-              <code className="font-mono">{formatTicketCode(ticket.code)}</code>
-              <span>{names.get(ticket.ticketTypeId) ?? 'Ticket'}</span>
-              <span className="text-base-content/70">
-                {ticket.attendeeName ?? 'No attendee named'}
-                {ticket.attendeeEmail ? ` (${ticket.attendeeEmail})` : ''}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </TitledSection>
+      <OrderTickets id={`${id}-tickets`} order={{ ...transaction, tickets }} typeNames={names} />
     </>
   );
 }
