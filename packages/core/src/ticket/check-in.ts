@@ -108,7 +108,8 @@ export async function checkIn(db: Db, input: z.output<typeof checkInInput>, acto
           { actor, action: 'check_in', entity: 'ticket', entityId: ticket.id, summary: `Checked in (${answer.ticket.ticketTypeName})` },
           now,
         ),
-        ...(await webhookOutbox(db, 'ticket.checked_in', answer, now)),
+        // filed under the buyer, whose erasure scrubs the attendee from the body
+        ...(await webhookOutbox(db, 'ticket.checked_in', answer, now, String(codes.customerId))),
         ...keep(answer),
       ]);
     } catch (error) {
