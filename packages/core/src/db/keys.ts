@@ -185,6 +185,12 @@ export const keys = {
     gsi1sk: ordered(purchaseDate, id),
   }),
   eventTicketsPartitions: (eventId: string) => shardSuffixes.map((s) => `EVENT_TICKETS#${eventId}${s}`),
+  /**
+   * gsi1 (sparse), on an order's code item until its tickets' records are written: what the sweep
+   * Queries for the orders a crash left without them (core/ticket/records.sweep.ts).
+   */
+  ticketRecordsDue: (dueAt: string, prefix: string) => ({ gsi1pk: `TICKET_RECORDS_DUE${shardOf(prefix)}`, gsi1sk: ordered(dueAt, prefix) }),
+  ticketRecordsDuePartitions: () => shardSuffixes.filter(Boolean).map((s) => `TICKET_RECORDS_DUE${s}`),
   /** One shard of an event's ticket counters: valid and checked-in tickets per type (`valid#<typeId>`, `in#<typeId>`). */
   ticketCounter: (eventId: string, shard: string) => ({ pk: `TICKET_COUNTER#${eventId}${shard}`, sk: 'COUNTER' }),
   /** gsi1: the jobs still to do, in the order they were last queued: what the worker Queries. */

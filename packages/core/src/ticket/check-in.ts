@@ -7,14 +7,13 @@ import { getEventItem } from '../event/event.repo.ts';
 import type { Actor } from '../fn.ts';
 import { idempotencyOf, writeOnce } from '../idempotency/idempotency.repo.ts';
 import { codePrefix } from '../order/ticket-code.ts';
-import type { PricedLine, TicketInfo } from '../order/order.schema.ts';
+import type { TicketInfo } from '../order/order.schema.ts';
 import { businessTimeZone } from '../settings/index.ts';
 import { wallClock } from '../time/zone.ts';
-import { getTransactionItemById } from '../transaction/transaction.repo.ts';
 import { webhookOutbox } from '../webhook/outbox.ts';
 import { normalizeTicketCode } from './code.ts';
 import { inField, ticketCounterAdd } from './counters.ts';
-import { getCodeItem, getTicketItem, ticketFromItem, ticketUpdate, writeTicketRecords } from './ticket.repo.ts';
+import { getCodeItem, getTicketItem, ticketFromItem, ticketUpdate, writeOrderRecords } from './ticket.repo.ts';
 import { scannedAtWindowMs, type CheckInAnswer, type checkInInput } from './ticket.schema.ts';
 import type { z } from 'zod';
 
@@ -47,14 +46,8 @@ async function findTicket(db: Db, code: string) {
   const ticket = (codes?.tickets as TicketInfo[] | undefined)?.find((t) => t.code === code);
   if (!codes || !ticket) throw new DomainError('not_found', noSuchTicket);
   let item = await getTicketItem(db, ticket.id, true);
-  if (!item) {
-    const order = (await getTransactionItemById(db, String(codes.orderId), true)) as Record<string, unknown>;
-    const lines = order.lines as PricedLine[];
-    await writeTicketRecords(db, { ...(order as { id: string; eventId: string; customerId: string; purchaseDate: string }), lines }, [
-      ticket,
-    ]);
-    item = (await getTicketItem(db, ticket.id, true))!;
-  }
+  if (!item && (await writeOrderRecords(db, codes, [ticket]))) item = await getTicketItem(db, ticket.id, true);
+  if (!item) throw new DomainError('not_found', noSuchTicket);
   return { codes, ticket, item };
 }
 

@@ -1,9 +1,10 @@
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { batchGet, stripKeys } from '../db/query.ts';
-import { forEachLimited, isConditionFailure, type TransactItem } from '../db/write.ts';
+import { conditional, forEachLimited, isConditionFailure, type TransactItem } from '../db/write.ts';
 import type { PricedLine, TicketInfo } from '../order/order.schema.ts';
+import { getTransactionItemById } from '../transaction/transaction.repo.ts';
 import { codePrefix, formatTicketCode } from '../order/ticket-code.ts';
 import type { TicketDetail } from './ticket.schema.ts';
 
@@ -11,7 +12,9 @@ import type { TicketDetail } from './ticket.schema.ts';
 // transaction: how a code is found, in one GetItem, and where the order's tickets turn void) and
 // as its own record (TICKET#<id>: who it is for and its check-in, listed per event). An order can
 // hold 500 tickets, more than one transaction takes, so the records follow the order's commit
-// (writeTicketRecords), and whatever finds one missing writes its order's again.
+// (writeTicketRecords). The code item is due for a sweep (keys.ticketRecordsDue) until they are
+// all written: a crash in between leaves it due, and the sweep (or a check-in of one of its
+// codes) writes them.
 
 /** An order as its tickets' records need it. */
 export interface TicketOrder {
@@ -56,6 +59,33 @@ export async function writeTicketRecords(db: Db, order: TicketOrder, tickets: re
       if (!isConditionFailure(error)) throw error;
     }
   });
+}
+
+/**
+ * An order's tickets' records all written: its code item leaves the sweep's index (conditional on
+ * the mark seen, when given: a sweep that lost a race leaves the mark of a newer writer alone).
+ */
+export async function ticketRecordsWritten(db: Db, prefix: string, seen?: string) {
+  await conditional(
+    db.doc.send(
+      new UpdateCommand({
+        TableName: db.tableName,
+        Key: keys.ticketCodes(prefix),
+        UpdateExpression: 'REMOVE gsi1pk, gsi1sk',
+        ConditionExpression: seen === undefined ? 'attribute_exists(pk)' : 'gsi1sk = :seen',
+        ...(seen === undefined ? {} : { ExpressionAttributeValues: { ':seen': seen } }),
+      }),
+    ),
+  );
+}
+
+/** The records of an order's tickets (those missing) from its code item and the order it names: what a crash left unwritten. */
+export async function writeOrderRecords(db: Db, codes: Record<string, unknown>, tickets = (codes.tickets ?? []) as TicketInfo[]) {
+  const order = await getTransactionItemById(db, String(codes.orderId), true);
+  // the code item commits with its order: no order, nothing to write (a test's or a hand's deletion)
+  if (!order) return false;
+  await writeTicketRecords(db, order as unknown as TicketOrder, tickets);
+  return true;
 }
 
 /** One ticket's record by id. */
