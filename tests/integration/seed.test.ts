@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { seedDemoData } from '@event-admin/functions/local/seed';
 import { apiForFile, signedIn } from '../setup/api.ts';
+import { doorCountsExact } from './check-ins.helpers.ts';
 import { cents, ok } from './helpers.ts';
 
 // The demo data goes in through the domain functions; every counter must then agree with the lists.
 const api = await apiForFile();
-await seedDemoData(api.db, { events: 10, customers: 15, transactions: 80 });
+await seedDemoData(api.db, { events: 10, customers: 15, transactions: 80, orders: 6 });
 const client = await signedIn(api);
 
 describe('demo data: counters agree with the lists', () => {
@@ -15,7 +16,7 @@ describe('demo data: counters agree with the lists', () => {
     );
     expect(events).toHaveLength(10);
     expect(customers).toHaveLength(15);
-    expect(transactions).toHaveLength(80);
+    expect(transactions).toHaveLength(86); // 80 purchases and 6 orders
     const completed = transactions.filter((t: any) => t.status === 'completed');
     const viewed = events.filter((e: any) => e.pageViews > 0);
     const meanConversion = viewed.reduce((s: number, e: any) => s + (e.completedPurchases / e.pageViews) * 100, 0) / viewed.length;
@@ -77,5 +78,17 @@ describe('demo data: counters agree with the lists', () => {
       expect(d.seo).toEqual({ title: seo.title, description: seo.description, keywords: seo.keywords });
     }
     expect(details.some((d) => d.seo)).toBe(true);
+  });
+
+  it('places orders with tickets on upcoming events: listed, valid, and counted at the door exactly', async () => {
+    const events = ok<any[]>(await client.get('/api/events'));
+    let tickets = 0;
+    for (const event of events) {
+      const { shown, recount } = await doorCountsExact(client, event.id);
+      expect(shown, event.title).toEqual(recount);
+      tickets += shown.tickets;
+      if (shown.tickets > 0) expect(event.status, event.title).toBe('active');
+    }
+    expect(tickets).toBeGreaterThanOrEqual(6);
   });
 });

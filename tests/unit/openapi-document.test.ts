@@ -92,6 +92,7 @@ describe('the OpenAPI document', () => {
       .map(({ key }) => key)
       .sort();
     expect(keyed).toEqual([
+      'POST /api/check-ins',
       'POST /api/events/{id}/ticket-types',
       'POST /api/holds',
       'POST /api/holds/{id}/confirm',

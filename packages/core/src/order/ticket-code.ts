@@ -2,6 +2,8 @@
 // characters (2-9 and A-Z without I and O: no 0/O or 1/I), 5 random bits each. Browser-safe (Web
 // Crypto), so a check-in screen can normalise what it is given the way the server does.
 
+import { normalizeTicketCode } from '../ticket/code.ts';
+
 export const codeAlphabet = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 /** 20 characters, 100 random bits: at least 96, as the issue asks. */
 export const codeLength = 20;
@@ -34,8 +36,8 @@ export const formatTicketCode = (code: string) => code.match(/.{1,4}/g)?.join('-
  * A code as someone typed it -> its normalised form, or null when it cannot be one: case does not
  * matter, spaces and dashes are ignored; any other character, or another length, is not a code.
  */
-export function normalizeTicketCode(typed: string): string | null {
-  const code = typed.replace(/[\s-]+/g, '').toUpperCase();
+export function parseTicketCode(typed: string): string | null {
+  const code = normalizeTicketCode(typed);
   if (code.length !== codeLength) return null;
   for (const char of code) if (!codeAlphabet.includes(char)) return null;
   return code;

@@ -28,11 +28,14 @@ function customerOf(type: AnnouncedType, data: unknown) {
   return typeof id === 'string' ? id : undefined;
 }
 
-/** The Put of one announcement, due now; `endpointId` limits it to one endpoint (a ping). */
-export function announcementPut(type: AnnouncedType, data: unknown, now: Date, endpointId?: string) {
+/**
+ * The Put of one announcement, due now; `endpointId` limits it to one endpoint (a ping). `about`:
+ * the customer whose data it holds when the body does not name them (a ticket's attendee).
+ */
+export function announcementPut(type: AnnouncedType, data: unknown, now: Date, endpointId?: string, about?: string) {
   const messageId = `msg_${randomUUID().replace(/-/g, '')}`;
   const at = now.toISOString();
-  const customerId = customerOf(type, data);
+  const customerId = about ?? customerOf(type, data);
   const item = {
     ...keys.outbox(messageId),
     ...keys.outboxDue(at, messageId),
@@ -49,17 +52,30 @@ export function announcementPut(type: AnnouncedType, data: unknown, now: Date, e
 }
 
 /** webhookOutbox with the endpoints already read: for a write that builds its transaction in a callback. */
-export function announce(endpoints: readonly WebhookItem[], type: WebhookEventType, data: unknown, now = new Date()): TransactItem[] {
-  return endpoints.some((e) => e.enabled && e.events.includes(type)) ? [announcementPut(type, data, now).put] : [];
+export function announce(
+  endpoints: readonly WebhookItem[],
+  type: WebhookEventType,
+  data: unknown,
+  now = new Date(),
+  about?: string,
+): TransactItem[] {
+  return endpoints.some((e) => e.enabled && e.events.includes(type)) ? [announcementPut(type, data, now, undefined, about).put] : [];
 }
 
 /**
  * The announcement of a change, to ride in its TransactWriteItems (so a change that fails
  * announces nothing, and one that commits is announced even if the process stops right after):
- * one item, or none when no endpoint wants `type` (this process's copy of the endpoints).
+ * one item, or none when no endpoint wants `type` (this process's copy of the endpoints). `about` as
+ * for announcementPut.
  */
-export async function webhookOutbox(db: Db, type: WebhookEventType, data: unknown, now = new Date()): Promise<TransactItem[]> {
-  return announce(await currentEndpoints(db), type, data, now);
+export async function webhookOutbox(
+  db: Db,
+  type: WebhookEventType,
+  data: unknown,
+  now = new Date(),
+  about?: string,
+): Promise<TransactItem[]> {
+  return announce(await currentEndpoints(db), type, data, now, about);
 }
 
 /** An announcement by its message id (consistent: a retry reads the body an erasure just scrubbed). */

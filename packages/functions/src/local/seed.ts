@@ -11,6 +11,7 @@ import type { TransactionStatus } from '@event-admin/core/transaction/transactio
 import * as Seo from '@event-admin/core/seo/index';
 import { cities, firstNames, lastNames, paymentMethods, streets, venues } from './demo-words.ts';
 import { random } from './random.ts';
+import { seedOrders } from './seed-orders.ts';
 
 const eventNames = [
   'Summer Jazz Nights',
@@ -59,8 +60,10 @@ export interface SeedSize {
   events: number;
   customers: number;
   transactions: number;
+  /** orders with tickets, on the next upcoming events (local/seed-orders.ts) */
+  orders: number;
 }
-export const demoSize: SeedSize = { events: 25, customers: 60, transactions: 500 };
+export const demoSize: SeedSize = { events: 25, customers: 60, transactions: 500, orders: 12 };
 
 /**
  * Believable demo data, recorded through the same domain functions as the API, so every
@@ -78,7 +81,7 @@ async function loadDemoData(
   imageBase = 'http://localhost:3000',
 ) {
   const rnd = random(20261121);
-  const total = size.events + size.customers + size.transactions;
+  const total = size.events + size.customers + size.transactions + size.orders;
   let done = 0;
   const tick = () => onProgress?.(++done, total);
 
@@ -207,6 +210,9 @@ async function loadDemoData(
       tick();
     },
   );
+
+  // Orders with tickets for the door: a new user finds attendees to list and codes to check in.
+  await seedOrders(db, rnd, { events, customers, count: size.orders, now }, tick);
 
   // Page views: a healthy funnel converts a few percent of visitors.
   await pool(sellable, 4, async (event, i) => {
