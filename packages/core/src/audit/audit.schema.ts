@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { isoTime, logPageFields, named, pageOf } from '../shared.schema.ts';
 
 /** What a history record is about. SEO, CTA and blocks belong to their event, addresses to their customer. */
-export const auditEntities = ['event', 'customer', 'transaction', 'settings', 'auth', 'user', 'webhook'] as const;
+export const auditEntities = ['event', 'customer', 'transaction', 'settings', 'auth', 'user', 'webhook', 'ticket'] as const;
 export type AuditEntity = (typeof auditEntities)[number];
 
 /** A changed field's value as the history shows it: short text, a number, a flag, or nothing. */

@@ -7,6 +7,7 @@ import { keys } from '../db/keys.ts';
 import { batchWrite, forEachLimited, updateIf } from '../db/write.ts';
 import { decodePosition, defineJob, encodePosition } from '../jobs/registry.ts';
 import { eraseAttendees, isOrder } from '../order/order.repo.ts';
+import { eraseTicketRecords } from '../ticket/erasure.ts';
 import { renameTransaction, type StoredRefund } from '../transaction/transaction.repo.ts';
 import { scrubDeliveriesFor } from '../webhook/erasure.ts';
 import { erasedCustomerName } from './customer.schema.ts';
@@ -107,9 +108,19 @@ async function erasePurchase(db: Db, item: Record<string, unknown>, terms: reado
   let changed = 0;
   if (item.customerName !== erasedCustomerName && (await renameTransaction(db, item, { customerName: erasedCustomerName }))) changed += 1;
   await scrubRefunds(db, item, terms);
-  // an order's tickets: who each admission is for
-  if (isOrder(item) && (await eraseAttendees(db, item.codePrefix))) changed += 1;
-  const history = keys.audit('transaction', String(item.id), '', '').pk;
+  // an order's tickets: who each admission is for, on their records, in their history, on the order
+  if (isOrder(item)) {
+    const tickets = await eraseTicketRecords(db, item.codePrefix);
+    changed += tickets.changed;
+    for (const id of tickets.ids) changed += await scrubHistory(db, keys.audit('ticket', id, '', '').pk, [...terms, ...tickets.texts]);
+    if (await eraseAttendees(db, item.codePrefix)) changed += 1;
+  }
+  return changed + (await scrubHistory(db, keys.audit('transaction', String(item.id), '', '').pk, terms));
+}
+
+/** A whole history partition without the person, a page at a time: the records changed. */
+async function scrubHistory(db: Db, history: string, terms: readonly string[]) {
+  let changed = 0;
   for (let after: PhasePage['after'], first = true; first || after; first = false) {
     const page = await scrubHistoryPage(db, history, terms, after, 100);
     changed += page.changed;

@@ -174,6 +174,19 @@ export const keys = {
   holdsDuePartitions: () => shardSuffixes.filter(Boolean).map((s) => `HOLDS_DUE${s}`),
   /** An order's ticket codes, under the part their codes share (core/order/ticket-code.ts): unique, found in one GetItem. */
   ticketCodes: (prefix: string) => ({ pk: `CODE#${prefix}`, sk: 'CODE' }),
+  /**
+   * One ticket (core/ticket/): who it is for and its check-in, found by id; its code is found
+   * through its order's code item (ticketCodes), whose list holds the ticket's id.
+   */
+  ticket: (id: string) => ({ pk: `TICKET#${id}`, sk: 'TICKET' }),
+  /** gsi1: an event's tickets by purchase, sharded by the ticket's id (an on-sale writes many at once). */
+  ticketsByEvent: (eventId: string, purchaseDate: string, id: string) => ({
+    gsi1pk: `EVENT_TICKETS#${eventId}${shardOf(id)}`,
+    gsi1sk: ordered(purchaseDate, id),
+  }),
+  eventTicketsPartitions: (eventId: string) => shardSuffixes.map((s) => `EVENT_TICKETS#${eventId}${s}`),
+  /** One shard of an event's ticket counters: valid and checked-in tickets per type (`valid#<typeId>`, `in#<typeId>`). */
+  ticketCounter: (eventId: string, shard: string) => ({ pk: `TICKET_COUNTER#${eventId}${shard}`, sk: 'COUNTER' }),
   /** gsi1: the jobs still to do, in the order they were last queued: what the worker Queries. */
   pendingJobs: (queuedAt: string, id: string) => ({ gsi1pk: 'JOBS', gsi1sk: ordered(queuedAt, id) }),
 } as const;

@@ -4,6 +4,8 @@ import type { AuditEntity } from '../audit/audit.schema.ts';
 import type { CustomerInfo } from '../customer/customer.schema.ts';
 import type { Db } from '../db/client.ts';
 import { forEachLimited } from '../db/write.ts';
+import { isOrder, orderTickets } from '../order/order.repo.ts';
+import type { TicketInfo } from '../order/order.schema.ts';
 import { rowFromItem } from '../transaction/transaction.repo.ts';
 import { customerTransactionPages, detailFromItem } from '../transaction/transaction.repo.ts';
 
@@ -33,8 +35,8 @@ async function* arrayItems<T>(pages: AsyncIterable<T[]>, shape: (items: T[]) => 
 /**
  * Everything held about one person (GDPR art. 15), as one JSON document written as it is read:
  * the customer, their addresses, their history (addresses' records are filed under it), then
- * their transactions newest first, each as GET /api/transactions/{id} shows it (refunds
- * included) with its own history, a Query page at a time. The customer was read by the caller
+ * their transactions newest first, each as GET /api/transactions/{id} shows it (refunds and an
+ * order's tickets with their attendees included) with its own history, a Query page at a time. The customer was read by the caller
  * (a 404 before anything is sent).
  */
 export function customerData(db: Db, customer: CustomerInfo) {
@@ -47,14 +49,14 @@ export function customerData(db: Db, customer: CustomerInfo) {
     yield* arrayItems(entityAuditPages(db, 'customer', customer.id), (items) => items.map(auditFromItem));
     yield '],"transactions":[';
     yield* arrayItems(customerTransactionPages(db, customer.id, pageSize), async (items) => {
-      const [rows, histories] = [items.map(rowFromItem), new Map<string, unknown[]>()];
-      await forEachLimited(
-        items,
-        16,
-        async (item) => void histories.set(String(item.id), await historyOf(db, 'transaction', String(item.id))),
-      );
+      const [rows, histories, tickets] = [items.map(rowFromItem), new Map<string, unknown[]>(), new Map<string, TicketInfo[]>()];
+      await forEachLimited(items, 16, async (item) => {
+        histories.set(String(item.id), await historyOf(db, 'transaction', String(item.id)));
+        // an order's tickets: who each is for (attendees leave with the customer's erasure too)
+        if (isOrder(item)) tickets.set(String(item.id), await orderTickets(db, item.codePrefix));
+      });
       return items.map((item, i) => ({
-        ...detailFromItem(item),
+        ...detailFromItem(item, tickets.get(String(item.id))),
         eventTitle: rows[i]!.eventTitle,
         customerName: rows[i]!.customerName,
         history: histories.get(String(item.id)),

@@ -13,6 +13,7 @@ import { searchFields } from './search-fields.ts';
 import { transactionPointers } from './transaction-pointers.ts';
 import { unshardedKeys } from './unsharded-keys.ts';
 import { deliveryBodies } from '../webhook/delivery-bodies.migration.ts';
+import { ticketRecords } from '../ticket/tickets.migration.ts';
 
 /** Days a table from before the fold holds in shards: each folded, looking in every shard (its writes did not keep a day's items together). */
 const foldPastDays: Migration = {
@@ -33,6 +34,7 @@ export const migrations: readonly Migration[] = [
   foldPastDays,
   auditActorIds,
   deliveryBodies,
+  ticketRecords,
 ];
 
 /** Runs what this table has not recorded yet (a new table records them all at once). */

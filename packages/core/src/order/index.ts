@@ -3,10 +3,11 @@ import { fn, type Actor } from '../fn.ts';
 import { idempotencyOf } from '../idempotency/idempotency.repo.ts';
 import { recordSale, type SaleParts } from '../transaction/create-transaction.ts';
 import { confirmHoldInput, createOrderInput, type OrderInfo } from './order.schema.ts';
+import { writeTicketRecords } from '../ticket/ticket.repo.ts';
 import { heldOrder, newOrder, orderKeeping } from './place-order.ts';
 
 /** An order recorded as the sale it is, once per Idempotency-Key of `operation`. */
-function recordOrder(
+async function recordOrder(
   db: Db,
   operation: string,
   input: { idempotencyKey?: string | undefined },
@@ -14,7 +15,10 @@ function recordOrder(
   parts: (now: Date) => Promise<SaleParts<OrderInfo>>,
 ) {
   const now = new Date();
-  return recordSale(db, idempotencyOf(operation, input, actor), () => parts(now), actor, now, orderKeeping(db));
+  const order = await recordSale(db, idempotencyOf(operation, input, actor), () => parts(now), actor, now, orderKeeping(db));
+  // each ticket's own record, after the commit (an order's 500 tickets do not fit its transaction); a replay writes what is missing
+  await writeTicketRecords(db, order, order.tickets);
+  return order;
 }
 
 /**

@@ -40,11 +40,21 @@ export function newTickets(lines: readonly { ticketTypeId: string; quantity: num
   return { prefix, tickets };
 }
 
-/** The order's code item: its tickets under the prefix their codes share, refused if another order has it. */
+/**
+ * The order's code item: its tickets under the prefix their codes share, refused if another order
+ * has it. `counted`: the event's door counts took its tickets in the same transaction (ticket/counters.ts).
+ */
 export const ticketCodesPut = (prefix: string, order: { id: string; eventId: string; customerId: string }, tickets: TicketInfo[]) =>
   ({
     Put: {
-      Item: { ...keys.ticketCodes(prefix), orderId: order.id, eventId: order.eventId, customerId: order.customerId, tickets },
+      Item: {
+        ...keys.ticketCodes(prefix),
+        orderId: order.id,
+        eventId: order.eventId,
+        customerId: order.customerId,
+        tickets,
+        counted: true,
+      },
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   }) satisfies TransactItem;

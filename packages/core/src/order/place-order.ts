@@ -13,6 +13,7 @@ import { getTransactionItemById } from '../transaction/transaction.repo.ts';
 import { orderTotals } from './order.rules.ts';
 import { isOrder, lineInfos, linesText, newTickets, orderTickets, ticketCodesPut, type OrderFields } from './order.repo.ts';
 import type { Attendee, OrderInfo, PricedLine } from './order.schema.ts';
+import { perType, ticketCounterAdd } from '../ticket/counters.ts';
 import { prepareSale } from './sale.ts';
 
 /** Who buys, and how: an order's fields beside its lines. */
@@ -53,7 +54,10 @@ async function orderParts(
       amount: formatCents(totals.amountCents),
     },
     fields,
-    items: (item) => [ticketCodesPut(prefix, item, tickets)],
+    items: (item) => {
+      const counted = ticketCounterAdd(item.eventId, perType(tickets, 1));
+      return [ticketCodesPut(prefix, item, tickets), ...(counted ? [counted] : [])];
+    },
     answer: (info) => ({
       id: info.id,
       eventId: info.eventId,

@@ -9,6 +9,7 @@ import { failedConditions, retry, transact, type TransactItem } from '../db/writ
 import { notFound } from '../error.ts';
 import { eventCountersMoved } from '../event/counters.ts';
 import { idempotencyOf, writeOnce } from '../idempotency/idempotency.repo.ts';
+import { voidWrites } from '../ticket/void.ts';
 import { webhookOutbox } from '../webhook/outbox.ts';
 import type { TransactionDetail } from './transaction.schema.ts';
 import { detailFromItem, detailKeeping, getTransactionItemById, type StoredRefund, type TransactionItem } from './transaction.repo.ts';
@@ -61,11 +62,15 @@ export function transactionChangeUpdate(
 /**
  * An order's tickets back on sale, in the change's own transaction, when it fails or is refunded
  * in full (a partial refund keeps them): to the shards they were taken from, where they count as
- * free at once.
+ * free at once; its tickets turn void (ticket/void.ts).
  */
-function ticketsReturned(item: TransactionItem, status: string | undefined): TransactItem[] {
+async function ticketsReturned(db: Db, item: TransactionItem, status: string | undefined): Promise<TransactItem[]> {
   if (!isOrder(item as unknown as Record<string, unknown>) || (status !== 'failed' && status !== 'refunded')) return [];
-  return returnItems(item.eventId, (item as unknown as OrderFields).takes, 'sold');
+  const order = item as unknown as OrderFields;
+  return [
+    ...returnItems(item.eventId, order.takes, 'sold'),
+    ...(await voidWrites(db, { eventId: item.eventId, codePrefix: order.codePrefix })),
+  ];
 }
 
 /** A change of a stored transaction, as refunds and status changes make one. */
@@ -103,7 +108,7 @@ export async function changeTransaction(db: Db, change: TransactionChange, actor
       if (!customer.item) throw notFound('Customer');
       const answer = detailFromItem({ ...item, ...plan.after, version: Number(item.version ?? 0) + 1 });
       const counters = saleWrites(item, plan.sale, customer.counts);
-      const returned = ticketsReturned(item, plan.after.status);
+      const returned = await ticketsReturned(db, item, plan.after.status);
       try {
         await transact(db, [
           ...plan.items,

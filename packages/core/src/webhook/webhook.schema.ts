@@ -14,6 +14,7 @@ export const webhookEventTypes = [
   'customer.created',
   'customer.updated',
   'customer.erased',
+  'ticket.checked_in',
 ] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 

@@ -12,6 +12,7 @@ export const tags = {
   Customers: 'Customers, their addresses and their data.',
   Transactions: 'Purchases, refunds and status changes.',
   Orders: "Orders of an event's tickets, and holds that keep tickets for a checkout.",
+  'Check-in': 'Tickets and attendees, and the door: check-ins, their undo, the counts, the list for scanning offline.',
   History: 'Who changed what, and when.',
   Reports: 'Sales by day.',
   Exports: 'CSV files for the accountant.',
@@ -121,5 +122,10 @@ export const schemaDescriptions: Readonly<Record<string, string>> = {
   OrderLine: 'One ticket type of an order: how many, at what price each, and the line total.',
   Ticket: 'One admission: its code (20 characters, no 0/O or 1/I, case-insensitive) and who it is for (null when not told, or erased).',
   Order: 'An order: the transaction it is (`amount` = `subtotal` + `serviceFee`), its lines and one ticket per admission.',
+  TicketDetail: 'One ticket with its attendee and check-in; `status` `void` once its order failed or was refunded in full.',
+  TicketsPage: 'A page of tickets and the cursor of the next (null at the end).',
+  CheckIn: 'An admitted ticket: when (`scannedAt` when sent) and by which member.',
+  CheckInStats: "An event's valid tickets and those checked in, in all and per ticket type.",
+  CheckInList: 'Every ticket of an event for a door scanning offline: codes only as SHA-256 hashes of their normalized form.',
   Hold: 'Tickets kept for a checkout until `expiresAt`; `status` `expired` once its time is up, whether or not they were swept back yet.',
 };

@@ -1,5 +1,6 @@
 import type { JsonRow } from './row.ts';
 import { accountRoutes } from './routes/account.ts';
+import { checkInRoutes } from './routes/check-ins.ts';
 import { customerRoutes } from './routes/customers.ts';
 import { eventRoutes } from './routes/events.ts';
 import { orderRoutes } from './routes/orders.ts';
@@ -27,6 +28,7 @@ export const table: readonly (JsonRow | StreamRow)[] = [
   ...customerRoutes,
   ...transactionRoutes,
   ...orderRoutes,
+  ...checkInRoutes,
   ...reportRoutes,
   ...settingsRoutes,
   ...webhookRoutes,

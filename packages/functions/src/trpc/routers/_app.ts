@@ -14,6 +14,7 @@ import { seoRouter } from './seo.ts';
 import { sessionsRouter } from './sessions.ts';
 import { settingsRouter } from './settings.ts';
 import { ticketTypesRouter } from './ticket-types.ts';
+import { checkInsRouter, ticketsRouter } from './tickets.ts';
 import { tokensRouter } from './tokens.ts';
 import { transactionsRouter } from './transactions.ts';
 import { twoFactorRouter } from './two-factor.ts';
@@ -37,6 +38,8 @@ export const appRouter = router({
   transactions: transactionsRouter,
   orders: ordersRouter,
   holds: holdsRouter,
+  tickets: ticketsRouter,
+  checkIns: checkInsRouter,
   settings: settingsRouter,
   audit: auditRouter,
   reports: reportsRouter,

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { transactionsExportInput } from '@event-admin/core/export/export.schema';
+import { attendeesCsvInput } from '@event-admin/core/ticket/ticket.schema';
 import { adminProcedure, answer, router } from '../init.ts';
 
 /**
@@ -13,5 +14,9 @@ export const exportsRouter = router({
   transactionsFilters: adminProcedure
     .input(transactionsExportInput)
     .output(answer(transactionsExportInput))
+    .query(({ input }) => input),
+  attendeesFilters: adminProcedure
+    .input(attendeesCsvInput)
+    .output(answer(attendeesCsvInput))
     .query(({ input }) => input),
 });
