@@ -31,6 +31,7 @@ export default tseslint.config(
   { files: ['tests/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
   // Plain browser scripts served as they are (the theme is set before the app's first paint).
   { files: ['packages/web/public/**/*.js'], languageOptions: { globals: { ...globals.browser } } },
+  { files: ['packages/web/public/sw.js'], languageOptions: { globals: { ...globals.serviceworker } } },
   // A modal dialog moves focus to its first control, as the WAI-ARIA dialog pattern asks.
   // A table wider than the screen scrolls in a named region a keyboard can focus (axe's scrollable-region-focusable).
   {

@@ -6,16 +6,12 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { formatCents } from '@event-admin/core/transaction/money';
 import { axeProblems } from '../setup/axe.ts';
-import { postEvent, signedInPage, signedInSession, uid, visible, waitMs } from '../setup/browser.ts';
+import { postCreated, postEvent, signedInPage, signedInSession, uid, visible, waitMs } from '../setup/browser.ts';
 
 const session = await signedInSession();
 const { page } = session;
 
-const post = async (p: Page, path: string, data: unknown) => {
-  const response = await p.request.post(path, { data });
-  expect(response.status(), await response.text()).toBe(201);
-  return response.json();
-};
+const post = postCreated;
 
 /** An active event with Stalls ($25.00, 10), Balcony ($12.50, 3) and a sold-out Box, and a customer. */
 async function sale(p: Page) {

@@ -21,6 +21,7 @@ import { Route as AuthedSettingsRouteImport } from './routes/_authed/settings'
 import { Route as AuthedTransactionsRouteImport } from './routes/_authed/transactions'
 import { Route as AuthedEventsIndexRouteImport } from './routes/_authed/events/index'
 import { Route as AuthedEventsEventIdRouteImport } from './routes/_authed/events/$eventId'
+import { Route as AuthedEventsEventIdCheckInRouteImport } from './routes/_authed/events/$eventId_.check-in'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -81,6 +82,12 @@ const AuthedEventsEventIdRoute = AuthedEventsEventIdRouteImport.update({
   path: '/events/$eventId',
   getParentRoute: () => AuthedRoute,
 } as any)
+const AuthedEventsEventIdCheckInRoute =
+  AuthedEventsEventIdCheckInRouteImport.update({
+    id: '/events/$eventId_/check-in',
+    path: '/events/$eventId/check-in',
+    getParentRoute: () => AuthedRoute,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -94,6 +101,7 @@ export interface FileRoutesByFullPath {
   '/transactions': typeof AuthedTransactionsRoute
   '/events/$eventId': typeof AuthedEventsEventIdRoute
   '/events/': typeof AuthedEventsIndexRoute
+  '/events/$eventId/check-in': typeof AuthedEventsEventIdCheckInRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -107,6 +115,7 @@ export interface FileRoutesByTo {
   '/transactions': typeof AuthedTransactionsRoute
   '/events/$eventId': typeof AuthedEventsEventIdRoute
   '/events': typeof AuthedEventsIndexRoute
+  '/events/$eventId/check-in': typeof AuthedEventsEventIdCheckInRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -122,6 +131,7 @@ export interface FileRoutesById {
   '/_authed/transactions': typeof AuthedTransactionsRoute
   '/_authed/events/$eventId': typeof AuthedEventsEventIdRoute
   '/_authed/events/': typeof AuthedEventsIndexRoute
+  '/_authed/events/$eventId_/check-in': typeof AuthedEventsEventIdCheckInRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -137,6 +147,7 @@ export interface FileRouteTypes {
     | '/transactions'
     | '/events/$eventId'
     | '/events/'
+    | '/events/$eventId/check-in'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -150,6 +161,7 @@ export interface FileRouteTypes {
     | '/transactions'
     | '/events/$eventId'
     | '/events'
+    | '/events/$eventId/check-in'
   id:
     | '__root__'
     | '/'
@@ -164,6 +176,7 @@ export interface FileRouteTypes {
     | '/_authed/transactions'
     | '/_authed/events/$eventId'
     | '/_authed/events/'
+    | '/_authed/events/$eventId_/check-in'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -259,6 +272,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthedEventsEventIdRouteImport
       parentRoute: typeof AuthedRoute
     }
+    '/_authed/events/$eventId_/check-in': {
+      id: '/_authed/events/$eventId_/check-in'
+      path: '/events/$eventId/check-in'
+      fullPath: '/events/$eventId/check-in'
+      preLoaderRoute: typeof AuthedEventsEventIdCheckInRouteImport
+      parentRoute: typeof AuthedRoute
+    }
   }
 }
 
@@ -271,6 +291,7 @@ interface AuthedRouteChildren {
   AuthedTransactionsRoute: typeof AuthedTransactionsRoute
   AuthedEventsEventIdRoute: typeof AuthedEventsEventIdRoute
   AuthedEventsIndexRoute: typeof AuthedEventsIndexRoute
+  AuthedEventsEventIdCheckInRoute: typeof AuthedEventsEventIdCheckInRoute
 }
 
 const AuthedRouteChildren: AuthedRouteChildren = {
@@ -282,6 +303,7 @@ const AuthedRouteChildren: AuthedRouteChildren = {
   AuthedTransactionsRoute: AuthedTransactionsRoute,
   AuthedEventsEventIdRoute: AuthedEventsEventIdRoute,
   AuthedEventsIndexRoute: AuthedEventsIndexRoute,
+  AuthedEventsEventIdCheckInRoute: AuthedEventsEventIdCheckInRoute,
 }
 
 const AuthedRouteWithChildren =

@@ -1,4 +1,4 @@
-import { useNavigate, useParams, useSearch } from '@tanstack/react-router';
+import { Link, useNavigate, useParams, useSearch } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { StatusBadge } from '../ui/status-badge.tsx';
 import { HistoryList } from '../audit/history-list.tsx';
@@ -74,7 +74,13 @@ export function EditEventPage() {
         )
       }
     >
-      {event.data && <EventLifecycleActions event={event.data} />}
+      {event.data && (
+        <EventLifecycleActions event={event.data}>
+          <Link to="/events/$eventId/check-in" params={{ eventId }} className="btn btn-primary btn-sm mr-auto">
+            Check-in
+          </Link>
+        </EventLifecycleActions>
+      )}
       <Tabs
         label="Event sections"
         value={tab}

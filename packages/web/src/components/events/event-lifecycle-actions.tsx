@@ -1,5 +1,5 @@
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { EventInfo } from '@event-admin/core/event/event.schema';
 import { ConfirmDialog } from '../ui/confirm-dialog.tsx';
 import { toast } from '../ui/toast.tsx';
@@ -25,9 +25,9 @@ function consequences(action: Action, event: EventInfo) {
 /**
  * The event page's Archive, Unarchive and Delete, each asking first. An archived event says so
  * above its tabs, with Unarchive beside it. A refusal (a transaction, a newer version) shows in
- * the confirmation.
+ * the confirmation. `children` lead the row (the Check-in button).
  */
-export function EventLifecycleActions({ event }: { event: EventInfo }) {
+export function EventLifecycleActions({ event, children }: { event: EventInfo; children?: ReactNode }) {
   const utils = trpc.useUtils();
   const navigate = useNavigate();
   const [action, setAction] = useState<Action | null>(null);
@@ -81,6 +81,7 @@ export function EventLifecycleActions({ event }: { event: EventInfo }) {
         </div>
       )}
       <div className="mb-4 flex flex-wrap justify-end gap-2">
+        {children}
         {!event.archivedAt && (
           <button type="button" className="btn btn-outline btn-sm" onClick={() => setAction('archive')}>
             Archive

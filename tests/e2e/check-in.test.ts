@@ -1,0 +1,113 @@
+// The door's screen at 375 px (issue 31 items 4 and 5): a code typed and entered is admitted, the
+// same code again refused with the server's words; then the browser goes offline, scans go on
+// against the list fetched beforehand, a reload keeps the queue (the app's files come from the
+// service worker), and back online the queue is sent in order, a ticket checked in at another
+// door meanwhile shown as a conflict. axe in light and dark on the way.
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeProblems } from '../setup/axe.ts';
+import { browserForFile, postCreated, postEvent, signedInPage, uid, visible, waitMs } from '../setup/browser.ts';
+
+const browser = await browserForFile();
+
+const post = postCreated;
+
+/** An event with one ticket type and an order of three named tickets: their codes. */
+async function sold(page: Page) {
+  const id = uid();
+  const event = await postEvent(page, { title: `Door Hall ${id}` });
+  const stalls = await post(page, `/api/events/${event.id}/ticket-types`, { name: 'Stalls', price: '$20.00', quantity: 10 });
+  const customer = await post(page, '/api/customers', { name: `Dora Door${id}`, email: `dora.${id}@example.com`, phone: '' });
+  const names = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing'];
+  const order = await post(page, '/api/orders', {
+    eventId: event.id,
+    customerId: customer.id,
+    lines: [{ ticketTypeId: stalls.id, quantity: 3, attendees: names.map((name) => ({ name })) }],
+    paymentMethod: 'Cash',
+  });
+  return { event, codes: (order.tickets as { code: string }[]).map((ticket) => ticket.code) };
+}
+
+/** Whether every built file this page loaded, and index.html, is in the service worker's cache. */
+const appKept = (page: Page) =>
+  page.evaluate(async () => {
+    if (!navigator.serviceWorker.controller) return false;
+    const cache = await caches.open('app-files-v1');
+    const assets = performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => new URL(name).pathname.startsWith('/assets/'));
+    const kept = await Promise.all([...assets, '/index.html'].map((name) => cache.match(name)));
+    return kept.every(Boolean);
+  });
+
+describe('the check-in screen', () => {
+  it(
+    'admits, refuses, keeps scanning offline through a reload, then sends the queue and shows the conflict',
+    { timeout: 120_000 },
+    async () => {
+      const { page, context } = await signedInPage(browser, { viewport: { width: 375, height: 800 } });
+      const { event, codes } = await sold(page);
+      const [ada, grace, alan] = codes as [string, string, string];
+
+      await page.goto(`/events/${event.id}`);
+      await page.getByRole('link', { name: 'Check-in' }).click();
+      await page.waitForURL(`**/events/${event.id}/check-in`);
+      const field = page.getByLabel('Ticket code');
+      await expect.poll(() => field.evaluate((input) => input === document.activeElement)).toBe(true);
+      const result = page.getByTestId('scan-result');
+      const scan = async (code: string) => {
+        await field.fill(code);
+        await field.press('Enter');
+      };
+
+      // Typed in lower case with spaces, as a person might: the server normalises it.
+      await scan(ada.toLowerCase().replace(/(.{4})/g, '$1 '));
+      await visible(result.getByText('Ada Lovelace'));
+      await visible(result.getByText('Stalls'));
+      await visible(page.getByRole('heading', { name: '1 of 3 checked in' }));
+      await scan(ada);
+      await visible(result.getByText(/^Already checked in at \d\d:\d\d by admin$/));
+
+      // Light and dark, the answer red on screen.
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.waitForFunction((wanted) => document.documentElement.dataset.theme === wanted, scheme);
+        expect(await axeProblems(page, `check-in, ${scheme}`)).toEqual([]);
+      }
+
+      // Ready for the network to go: the list is on the device and the app's files are kept.
+      await expect.poll(() => appKept(page), { timeout: waitMs }).toBe(true);
+      await page.waitForLoadState('networkidle');
+
+      await context.setOffline(true);
+      await visible(page.getByTestId('offline-notice'));
+      // Another door checks Alan in meanwhile (the API is reached from outside the offline page).
+      await post(page, '/api/check-ins', { code: alan, eventId: event.id });
+      await scan(grace);
+      await visible(result.getByText('Admitted (offline)'));
+      await visible(result.getByText('Grace Hopper'));
+      await scan(grace);
+      await visible(result.getByText(/^Already checked in at \d\d:\d\d by admin$/));
+      await scan(alan);
+      await visible(result.getByText('Alan Turing'));
+      await visible(page.getByText('2 scans are waiting to be sent.'));
+
+      await page.reload();
+      await visible(page.getByTestId('offline-notice'));
+      await visible(page.getByText('2 scans are waiting to be sent.'));
+      await visible(page.getByRole('heading', { name: '3 of 3 checked in' }));
+
+      await context.setOffline(false);
+      const conflicts = page.getByTestId('sync-conflicts');
+      await visible(conflicts, 30_000);
+      await visible(conflicts.getByText('Alan Turing · Stalls'));
+      await visible(conflicts.getByText(/^Scanned here at \d\d:\d\d\. Already checked in at \d\d:\d\d by admin$/));
+      await expect.poll(() => page.getByText(/waiting to be sent/).count(), { timeout: waitMs }).toBe(0);
+
+      const stats = await (await page.request.get(`/api/events/${event.id}/check-in-stats`)).json();
+      expect(stats).toMatchObject({ tickets: 3, checkedIn: 3 });
+      expect(await axeProblems(page, 'check-in with a conflict')).toEqual([]);
+    },
+  );
+});
