@@ -27,14 +27,17 @@ async function alreadyCheckedIn(db: Db, item: Record<string, unknown>) {
   return new DomainError('conflict', `Already checked in at ${time} by ${String(item.checkedInBy)}`);
 }
 
+const clockAheadGraceMs = 2 * 60 * 1000;
+
 /** When the check-in happened: the device's scan time (an offline door) within the last 24 hours, else now. */
 function checkInTime(scannedAt: string | undefined, now: Date) {
   if (scannedAt === undefined) return now;
   const at = new Date(scannedAt);
-  // a second of grace for clocks a little ahead
-  if (at.getTime() > now.getTime() + 1000) throw new DomainError('invalid', 'scannedAt cannot be in the future');
+  // A door's clock a little ahead (up to 2 minutes) is the device's error, not a scan from the
+  // future: recorded as now, so a queued scan does not turn into a conflict for it.
+  if (at.getTime() > now.getTime() + clockAheadGraceMs) throw new DomainError('invalid', 'scannedAt cannot be in the future');
   if (at.getTime() < now.getTime() - scannedAtWindowMs) throw new DomainError('invalid', 'scannedAt cannot be more than 24 hours ago');
-  return at;
+  return at.getTime() > now.getTime() ? now : at;
 }
 
 /**
