@@ -6,7 +6,7 @@ import { cents, ok } from './helpers.ts';
 
 // The demo data goes in through the domain functions; every counter must then agree with the lists.
 const api = await apiForFile();
-await seedDemoData(api.db, { events: 10, customers: 15, transactions: 80, orders: 6 });
+await seedDemoData(api.setupDb, { events: 10, customers: 15, transactions: 80, orders: 6 });
 const client = await signedIn(api);
 
 describe('demo data: counters agree with the lists', () => {

@@ -5,7 +5,7 @@ import addFormats from 'ajv-formats';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll, inject } from 'vitest';
-import { createDb, type Db } from '@event-admin/core/db/client';
+import { batchLimits, createDb, type Db } from '@event-admin/core/db/client';
 import type { TargetPolicy } from '@event-admin/core/webhook/target';
 import { createApp } from '@event-admin/functions/app';
 import { openApiDocument } from '@event-admin/functions/openapi/document';
@@ -27,6 +27,8 @@ function localEndpoint() {
 export interface TestApi {
   base: string;
   db: Db;
+  /** the same table with the start's patient limits (db/client.ts batchLimits): for a file's bulk setup */
+  setupDb: Db;
   stop: () => Promise<void>;
 }
 
@@ -52,6 +54,7 @@ export async function startApi(options: { log?: RequestLog; webhookTargets?: Tar
   return {
     base: `http://127.0.0.1:${port}`,
     db,
+    setupDb: createDb({ ...config, limits: batchLimits }),
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
