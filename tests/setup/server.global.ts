@@ -54,8 +54,10 @@ export default async function setup(project: TestProject) {
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
     web.remove();
   };
-  // Every server has until then to answer (the first is waited for here, the others by their files).
-  const readyBy = Date.now() + 180_000;
+  // Every server has until then to answer (the first is waited for here, the others by their files):
+  // loading the demo data takes about 80 s on two busy cores, and two servers load at once beside
+  // the API suite, so this only catches a server that will never answer.
+  const readyBy = Date.now() + 420_000;
   try {
     const ports: number[] = [];
     while (ports.length < count) {
