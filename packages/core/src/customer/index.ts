@@ -18,6 +18,7 @@ import { announce, webhookOutbox } from '../webhook/outbox.ts';
 import { currentEndpoints } from '../webhook/webhook.repo.ts';
 import { deleteLeftoverAddresses, fromItem as addressFromItem, listAddressItems } from '../address/address.repo.ts';
 import { customerCounts } from '../counters/customer-counts.ts';
+import { dayZone } from '../counters/day-zone.ts';
 import { counterWrites } from '../counters/moves.ts';
 import { getStatsItem } from '../stats/stats.repo.ts';
 import {
@@ -43,7 +44,11 @@ export const create = fn(createCustomerInput, async (db, input, actor) => {
   try {
     await transact(db, [
       ...customerPuts(item),
-      ...counterWrites({ totals: { customerCount: 1 }, days: [{ date: item.createdAt, add: { newCustomers: 1 } }] }),
+      ...counterWrites({
+        totals: { customerCount: 1 },
+        days: [{ date: item.createdAt, add: { newCustomers: 1 } }],
+        zone: await dayZone(db),
+      }),
       auditPut({ ...record, changes: diffFields(undefined, item, ['name', 'email', 'phone']) }),
       ...(await webhookOutbox(db, 'customer.created', fromItem(item))),
     ]);
@@ -98,7 +103,11 @@ const remove = fn(deleteCustomerInput, async (db, input, actor) => {
           addresses.map((a) => String(a.id)),
           Number(item.version),
         ),
-        ...counterWrites({ totals: { customerCount: -1 }, days: [{ date: String(item.createdAt), add: { newCustomers: -1 } }] }),
+        ...counterWrites({
+          totals: { customerCount: -1 },
+          days: [{ date: String(item.createdAt), add: { newCustomers: -1 } }],
+          zone: await dayZone(db),
+        }),
         auditPut({ actor, action: 'deleted', entity: 'customer', entityId: input.id, summary: 'Deleted the customer and their addresses' }),
         // the person leaves the history written about them too
         historyErasureJob(input.id, terms, new Date()),
