@@ -111,6 +111,21 @@ describe('day figures on the business zone (issue 32)', () => {
     expect(rows['2026-10-25']).toEqual([4, 600 + 700 + 800 + 900]);
   });
 
+  it('a customer deleted after a zone change comes off the day it was counted on', async () => {
+    // 25 hours apart: their days always differ
+    const [east, west] = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'];
+    const range = () => `from=${dayIn(west, Date.now())}&to=${dayIn(east, Date.now())}`;
+    const newCustomers = async () => (await report(range())).days.map((d: any) => [d.date, d.newCustomers]);
+    await setZone(east);
+    const before = await newCustomers();
+    const customer = await createCustomer(client);
+    const counted = dayIn(east, Date.now());
+    expect(await newCustomers()).toEqual(before.map(([date, n]: [string, number]) => [date, date === counted ? n + 1 : n]));
+    await setZone(west);
+    expect((await client.request('DELETE', `/api/customers/${customer.id}`)).status).toBe(204);
+    expect(await newCustomers()).toEqual(before);
+  });
+
   it("today is the business's: the default range ends on it and a sale now counts on it", async () => {
     await setZone('Pacific/Kiritimati'); // UTC+14: its today is never UTC's
     const event = await salesAt([new Date().toISOString()]);

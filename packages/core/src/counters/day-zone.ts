@@ -18,7 +18,8 @@ const cached = new Map<string, { zone: string; at: number }>();
 export async function dayZone(db: Db, now = Date.now()): Promise<string> {
   const found = cached.get(db.tableName);
   if (found && now - found.at < zoneCacheMs) return found.zone;
-  const zone = ((await getSettingsItem(db))?.timeZone as string | undefined) ?? defaultTimeZone;
+  // consistent: the read after a save in this process sees it (1 RCU every 5 s at most)
+  const zone = ((await getSettingsItem(db, true))?.timeZone as string | undefined) ?? defaultTimeZone;
   cached.set(db.tableName, { zone, at: now });
   return zone;
 }

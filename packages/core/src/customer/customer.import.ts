@@ -36,10 +36,11 @@ export async function importCustomers(
   if ((await batchGet(db, claims, { consistent: true })).length > 0) throw duplicateEmail();
 
   const start = (options.now ?? new Date()).getTime();
+  const zone = await dayZone(db);
   const writes: WriteRequest[] = [];
   const customers = inputs.map(({ addresses = [], ...input }, i) => {
     const id = randomUUID();
-    const item: Record<string, unknown> = customerItem(input, id, new Date(start + i));
+    const item: Record<string, unknown> = customerItem(input, id, new Date(start + i), zoneDay(new Date(start + i), zone));
     for (const address of addresses) {
       const addressId = randomUUID();
       // The first Primary of a type is the one the customer records (see defaultAddressAttribute).
@@ -52,8 +53,7 @@ export async function importCustomers(
     return fromItem(item);
   });
   await batchWrite(db, writes, options);
-  const perDay = new Map<string, number>();
-  const zone = await dayZone(db);
+  const perDay = new Map<string, number>(); // the days each item's countedDay names
   for (const customer of customers) perDay.set(zoneDay(customer.createdAt, zone), (perDay.get(zoneDay(customer.createdAt, zone)) ?? 0) + 1);
   await applyMoves(db, [
     { totals: { customerCount: customers.length } },
