@@ -35,13 +35,15 @@ describe('CSV cells', () => {
 describe('report ranges', () => {
   it('defaults to the last 30 days to today, and the previous period is as long, just before', () => {
     const now = new Date('2026-03-01T23:59:59Z');
-    expect(reportRange({}, now)).toEqual({ from: '2026-01-31', to: '2026-03-01' });
+    expect(reportRange({}, 'UTC', now)).toEqual({ from: '2026-01-31', to: '2026-03-01' });
+    // today is the business's: in Kolkata it is March 2 already
+    expect(reportRange({}, 'Asia/Kolkata', now)).toEqual({ from: '2026-02-01', to: '2026-03-02' });
     expect(previousRange('2026-02-01', '2026-02-28')).toEqual({ from: '2026-01-04', to: '2026-01-31' });
     expect(daysOf('2024-02-27', '2024-03-01')).toEqual(['2024-02-27', '2024-02-28', '2024-02-29', '2024-03-01']);
   });
 
   it('refuses more than 366 days, a reversed range and days that do not exist', () => {
-    expect(() => reportRange({ from: '2025-01-01', to: '2026-01-02' })).toThrow('A report covers at most 366 days');
+    expect(() => reportRange({ from: '2025-01-01', to: '2026-01-02' }, 'UTC')).toThrow('A report covers at most 366 days');
     expect(salesReportInput.safeParse({ from: '2026-03-02', to: '2026-03-01' }).success).toBe(false);
     expect(salesReportInput.safeParse({ from: '2026-02-29' }).success).toBe(false);
     expect(salesReportInput.safeParse({ from: '2024-02-29' }).success).toBe(true);
@@ -53,20 +55,26 @@ describe('day figures', () => {
   const keysOf = (moves: Parameters<typeof counterWrites>[0], at = now) =>
     counterWrites(moves, at).map((m) => m.Update!.Key as { pk: string; sk: string });
 
-  it("moves the day's total and the event's day, on the UTC day of the instant, on the change's one shard", () => {
-    const moved = keysOf({ days: [{ date: '2026-03-01T23:30:00-05:00', eventId: 'e1', add: { refundsCents: 250 } }] });
+  it("moves the day's total and the event's day, on the zone's day of the instant, on the change's one shard", () => {
+    const refund = [{ date: '2026-03-01T23:30:00-05:00', eventId: 'e1', add: { refundsCents: 250 } }];
+    const moved = keysOf({ days: refund, zone: 'UTC' });
     expect(moved).toEqual([
       { pk: expect.stringMatching(/^DAY#2026-03-02#\d+$/), sk: 'TOTAL' },
       { pk: expect.stringMatching(/^DAY#2026-03-02#\d+$/), sk: 'EVENT#e1' },
     ]);
     expect(moved[0]!.pk).toBe(moved[1]!.pk);
+    // in New York that instant is still March 1, a day over at noon UTC on March 2: its folded items
+    expect(keysOf({ days: refund, zone: 'America/New_York' })).toEqual([
+      { pk: 'DAY#2026-03-01', sk: 'TOTAL' },
+      { pk: 'DAY#2026-03-01', sk: 'EVENT#e1' },
+    ]);
   });
 
   it('moves a day that is over on its folded item (no shard), and nothing for zeros', () => {
-    expect(keysOf({ days: [{ date: '2026-03-01', eventId: 'e1', add: { newCustomers: 1 } }] })).toEqual([
+    expect(keysOf({ days: [{ date: '2026-03-01', eventId: 'e1', add: { newCustomers: 1 } }], zone: 'UTC' })).toEqual([
       { pk: 'DAY#2026-03-01', sk: 'TOTAL' },
     ]);
-    expect(counterWrites({ days: [{ date: '2026-03-01', add: { purchases: 0 } }] }, now)).toEqual([]);
+    expect(counterWrites({ days: [{ date: '2026-03-01', add: { purchases: 0 } }], zone: 'UTC' }, now)).toEqual([]);
   });
 });
 
@@ -74,11 +82,12 @@ describe('what a sale moves (counters/sale.ts)', () => {
   const sale = { eventId: 'e1', customerId: 'c1', amountCents: 1000, purchaseDate: '2026-03-01T10:00:00.000Z' };
 
   it('a recorded sale counts everywhere, on one shard; a pending one only as a transaction', () => {
-    const { moves, customer } = saleMoves(sale, { kind: 'record', completed: true });
+    const { moves, customer } = saleMoves(sale, { kind: 'record', completed: true }, 'UTC');
     expect(moves).toEqual({
       totals: { ticketSalesCents: 1000, transactionCount: 1, transactionAmountCents: 1000 },
       event: { id: 'e1', add: { completedPurchases: 1, salesCents: 1000, transactions: 1 } },
       days: [{ date: sale.purchaseDate, eventId: 'e1', add: { purchases: 1, revenueCents: 1000 } }],
+      zone: 'UTC',
     });
     expect(customer).toEqual({ transactions: 1, completed: 1 });
     const shards = new Set(
@@ -89,28 +98,34 @@ describe('what a sale moves (counters/sale.ts)', () => {
       ),
     );
     expect(shards.size).toBe(1);
-    expect(saleMoves(sale, { kind: 'record', completed: false })).toEqual({
-      moves: { totals: { transactionCount: 1, transactionAmountCents: 1000 }, event: { id: 'e1', add: { transactions: 1 } }, days: [] },
+    expect(saleMoves(sale, { kind: 'record', completed: false }, 'UTC')).toEqual({
+      moves: {
+        totals: { transactionCount: 1, transactionAmountCents: 1000 },
+        event: { id: 'e1', add: { transactions: 1 } },
+        days: [],
+        zone: 'UTC',
+      },
       customer: { transactions: 1, completed: 0 },
     });
   });
 
   it('completing counts the sale on its purchase day; failing moves nothing', () => {
-    expect(saleMoves(sale, { kind: 'complete' }).moves.days).toEqual([
+    expect(saleMoves(sale, { kind: 'complete' }, 'UTC').moves.days).toEqual([
       { date: sale.purchaseDate, eventId: 'e1', add: { purchases: 1, revenueCents: 1000 } },
     ]);
-    expect(saleMoves(sale, { kind: 'fail' })).toEqual({ moves: {}, customer: { transactions: 0, completed: 0 } });
+    expect(saleMoves(sale, { kind: 'fail' }, 'UTC')).toEqual({ moves: {}, customer: { transactions: 0, completed: 0 } });
   });
 
   it('a refund counts on the day it is made; a full one ends the sale', () => {
-    const part = saleMoves(sale, { kind: 'refund', amountCents: 250, at: '2026-03-05T08:00:00.000Z', ends: false });
+    const part = saleMoves(sale, { kind: 'refund', amountCents: 250, at: '2026-03-05T08:00:00.000Z', ends: false }, 'UTC');
     expect(part.moves).toEqual({
       totals: { ticketSalesCents: -250 },
       event: { id: 'e1', add: { completedPurchases: 0, salesCents: -250 } },
       days: [{ date: '2026-03-05T08:00:00.000Z', eventId: 'e1', add: { refundsCents: 250 } }],
+      zone: 'UTC',
     });
     expect(part.customer).toEqual({ transactions: 0, completed: 0 });
-    const full = saleMoves(sale, { kind: 'refund', amountCents: 750, at: '2026-03-05T08:00:00.000Z', ends: true });
+    const full = saleMoves(sale, { kind: 'refund', amountCents: 750, at: '2026-03-05T08:00:00.000Z', ends: true }, 'UTC');
     expect(full.moves.event!.add).toEqual({ completedPurchases: -1, salesCents: -750 });
     expect(full.customer).toEqual({ transactions: 0, completed: -1 });
   });

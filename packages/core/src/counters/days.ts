@@ -4,7 +4,8 @@ import { keys } from '../db/keys.ts';
 import { batchGet, queryAll } from '../db/query.ts';
 import { fallback, forEachLimited, type TransactItem } from '../db/write.ts';
 import { addUpdate, only } from './add.ts';
-import { dayFigures, dayTotalOnly, sumFigures, utcDay, type DayFigure, type Figures } from './figures.ts';
+import { dayZone } from './day-zone.ts';
+import { dayFigures, dayTotalOnly, sumFigures, zoneDay, type DayFigure, type Figures } from './figures.ts';
 import { shardKeys } from './shards.ts';
 
 // A day's figures live in two places. While the day is current they are ADDed to shards
@@ -19,7 +20,7 @@ import { shardKeys } from './shards.ts';
 
 /** A change's moves of day figures: the day's total and, with an event, that event's day. */
 export interface DayMove {
-  /** an instant or a yyyy-mm-dd day, counted on its UTC day */
+  /** an instant or a yyyy-mm-dd day, counted on its day in the business's zone */
   date: string | Date;
   eventId?: string;
   add: Partial<Figures<DayFigure>>;
@@ -38,8 +39,8 @@ const notFolded = 'attribute_not_exists(folded)';
  * whose ADD, refused once the fold took the shard, falls back to the folded items
  * (db/write.ts: the whole group, so both land in one place).
  */
-export function dayWrites(move: DayMove, shard: string, today: string): TransactItem[] {
-  const day = utcDay(move.date);
+export function dayWrites(move: DayMove, shard: string, today: string, zone: string): TransactItem[] {
+  const day = zoneDay(move.date, zone);
   const targets = [
     { eventId: undefined, add: move.add },
     ...(move.eventId ? [{ eventId: move.eventId, add: only(eventDayFigures, move.add) }] : []),
@@ -90,8 +91,13 @@ async function readAll(db: Db, keyList: { pk: string; sk: string }[], consistent
  * shards of any other day the mark shows is not folded (yesterday, in the minutes after midnight
  * before its fold; every day on a table never folded). Days without activity have no entry.
  */
-export async function readDays(db: Db, days: readonly string[], eventId?: string, options: { consistent?: boolean; now?: Date } = {}) {
-  const today = utcDay(options.now ?? new Date());
+export async function readDays(
+  db: Db,
+  days: readonly string[],
+  eventId?: string,
+  options: { consistent?: boolean; now?: Date; zone?: string } = {},
+) {
+  const today = zoneDay(options.now ?? new Date(), options.zone ?? (await dayZone(db)));
   const shardsOf = (list: readonly string[]) => list.flatMap((day) => shardKeys((s) => dayKey(day, eventId, s)));
   const first = await readAll(
     db,

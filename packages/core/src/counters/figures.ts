@@ -1,3 +1,5 @@
+import { localDate } from '../time/zone.ts';
+
 // What is counted, and where it is kept. Adding a figure (say ticketsSold) is naming it here and
 // moving it where it changes (counters/sale.ts for anything a sale moves): writers spell their
 // ADDs from the names they are given, and readers add up exactly the names listed here.
@@ -31,7 +33,7 @@ export type EventFigure = (typeof eventFigures)[number];
 
 /**
  * A day's figures (counters/days.ts): the whole business's (sk TOTAL) and each event's (sk
- * EVENT#id), on the UTC day they belong to. New customers are counted on the total only.
+ * EVENT#id), on the business's day they belong to (its zone when written: counters/day-zone.ts). New customers are counted on the total only.
  */
 export const dayFigures = ['purchases', 'revenueCents', 'refundsCents', 'newCustomers', 'pageViews'] as const;
 export type DayFigure = (typeof dayFigures)[number];
@@ -55,6 +57,10 @@ export function sumFigures<F extends string>(names: readonly F[], items: readonl
 /** The UTC day (yyyy-mm-dd) an instant falls on; a yyyy-mm-dd day is its own day. */
 export const utcDay = (instant: string | Date) =>
   typeof instant === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(instant) ? instant : new Date(instant).toISOString().slice(0, 10);
+
+/** The business's day (yyyy-mm-dd) an instant falls on in `zone`; a yyyy-mm-dd day is its own day. */
+export const zoneDay = (instant: string | Date, zone: string) =>
+  typeof instant === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(instant) ? instant : localDate(instant, zone);
 
 const dayMs = 86_400_000;
 export const addDays = (day: string, count: number) => utcDay(new Date(Date.parse(`${day}T00:00:00.000Z`) + count * dayMs));

@@ -7,7 +7,8 @@ import { failedConditions, transact, updateIf, type TransactItem } from '../db/w
 import type { Sweep } from '../jobs/registry.ts';
 import { addUpdate } from './add.ts';
 import { dayPartition, groupBy } from './days.ts';
-import { addDays, dayFigures, sumFigures, utcDay } from './figures.ts';
+import { dayZone } from './day-zone.ts';
+import { addDays, dayFigures, sumFigures, zoneDay } from './figures.ts';
 
 // The fold (counters/days.ts says why): once a day is over, each of its shard items is added
 // into the day's folded item, which records the shard in `absorbed`, and the shard is marked
@@ -16,7 +17,7 @@ import { addDays, dayFigures, sumFigures, utcDay } from './figures.ts';
 // is refused and lands on the folded item instead. Then the fold mark moves past the day. Safe to
 // repeat and to run twice at once: a shard is taken once, and a loser reads again.
 
-/** How long after midnight (UTC) a day is folded: longer than any write that began before midnight takes. */
+/** How long after midnight (the business's) a day is folded: longer than any write that began before midnight takes. */
 export const foldGraceMs = 15 * 60_000;
 
 const foldMark = keys.dayFold();
@@ -86,10 +87,10 @@ async function foldDayOnce(db: Db, day: string, options: { thorough: boolean; se
 }
 
 /** The earliest day anything can have been counted on: the oldest transaction, customer or event (or `until`). */
-async function firstDay(db: Db, until: string) {
+async function firstDay(db: Db, until: string, zone: string) {
   const oldest = async (pk: string) => {
     const value = (await firstOfPartition(db, 'gsi1', pk))?.gsi1sk;
-    return value === undefined ? until : utcDay(orderedValue(value));
+    return value === undefined ? until : zoneDay(orderedValue(value), zone);
   };
   const partitions = [
     ...keys.transactionsPartitions(),
@@ -110,14 +111,18 @@ const markFolded = (db: Db, day: string) =>
   });
 
 /**
- * Folds every day that is over (by `foldGraceMs`) and not folded yet, oldest first, until
- * `outOfTime`. The first run on a table starts from the earliest day anything was counted on.
+ * Folds every day that is over (by `foldGraceMs`, in the business's zone) and not folded yet,
+ * oldest first, until `outOfTime`. The first run on a table starts from the earliest day anything
+ * was counted on. A change of zone moves "over" by some hours either way: a day the fold has
+ * sealed refuses a writer's shard ADD (one still on the old zone, or a day ahead of the fold), which
+ * lands on the folded item instead, so nothing is lost or counted twice.
  */
 export async function foldDays(db: Db, options: { now?: Date; outOfTime?: () => boolean; thorough?: boolean } = {}) {
   const now = options.now ?? new Date();
-  const until = utcDay(new Date(now.getTime() - foldGraceMs));
+  const zone = await dayZone(db, now.getTime());
+  const until = zoneDay(new Date(now.getTime() - foldGraceMs), zone);
   const mark = (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: foldMark, ConsistentRead: true }))).Item;
-  let day = (mark?.foldedBefore as string | undefined) ?? (await firstDay(db, until));
+  let day = (mark?.foldedBefore as string | undefined) ?? (await firstDay(db, until, zone));
   if (!mark) await markFolded(db, day);
   const folded: string[] = [];
   while (day < until) {

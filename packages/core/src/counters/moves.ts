@@ -4,11 +4,11 @@ import { keys } from '../db/keys.ts';
 import { fallback, forEachLimited, isConditionFailure, type TransactItem } from '../db/write.ts';
 import { addUpdate } from './add.ts';
 import { dayWrites, type DayMove } from './days.ts';
-import { utcDay, type EventFigure, type Figures, type TotalFigure } from './figures.ts';
+import { zoneDay, type EventFigure, type Figures, type TotalFigure } from './figures.ts';
 import { drawShard, shardKeys } from './shards.ts';
 
-/** What one change moves: the dashboard totals, one event's counters, day figures. */
-export interface Moves {
+/** What one change moves: the dashboard totals, one event's counters, day figures (with the zone they are keyed in: counters/day-zone.ts). */
+export type Moves = {
   totals?: Partial<Figures<TotalFigure>>;
   event?: {
     id: string;
@@ -16,8 +16,7 @@ export interface Moves {
     /** page views: the day they count on, kept on the shard so a delete finds the days they moved */
     viewDay?: string;
   };
-  days?: DayMove[];
-}
+} & ({ days?: undefined } | { days: DayMove[]; zone: string });
 
 /**
  * How long an event's delete holds its counters (event/event-delete.ts): a change of the event
@@ -43,7 +42,8 @@ export const eventCounterPuts = (eventId: string): TransactItem[] =>
  */
 export function counterWrites(moves: Moves, now = new Date(), shard = drawShard()): TransactItem[] {
   // `now` is the clock's (which days are over, how old a delete's mark is), never a date of the data
-  const today = utcDay(now);
+  const zone = moves.days ? moves.zone : 'UTC';
+  const today = zoneDay(now, zone);
   const event = moves.event;
   const items = [
     moves.totals ? addUpdate(keys.stats(shard), moves.totals) : null,
@@ -57,7 +57,7 @@ export function counterWrites(moves: Moves, now = new Date(), shard = drawShard(
           },
         )
       : null,
-    ...(moves.days ?? []).flatMap((day) => dayWrites(day, shard, today)),
+    ...(moves.days ?? []).flatMap((day) => dayWrites(day, shard, today, zone)),
   ];
   return items.filter((item): item is TransactItem => item !== null);
 }

@@ -22,11 +22,12 @@ export type SaleChange =
  * The one account of what a change of a sale moves. A sale (a completed purchase, until a full
  * refund ends it) counts on the dashboard's ticket sales, its event's completed purchases and
  * sales, its purchase day's purchases and revenue (whenever it becomes one), and its customer's
- * completed count (active customers); a refund counts on the day it is made. Every transaction,
+ * completed count (active customers); a refund counts on the day it is made. Days are the
+ * business's, in `zone` (counters/day-zone.ts). Every transaction,
  * whatever its status, counts once on the totals (count, amount), on its customer (unique
  * customers) and on its event (what an event's delete checks). Pure: no item is read.
  */
-export function saleMoves(sale: Sale, change: SaleChange): { moves: Moves; customer: CustomerCounterDelta } {
+export function saleMoves(sale: Sale, change: SaleChange, zone: string): { moves: Moves; customer: CustomerCounterDelta } {
   const { eventId, amountCents: amount, purchaseDate } = sale;
   const sold = (sign: 1 | -1, cents: number) => ({
     totals: { ticketSalesCents: sign * cents },
@@ -41,19 +42,20 @@ export function saleMoves(sale: Sale, change: SaleChange): { moves: Moves; custo
           totals: { ...moves.totals, transactionCount: 1, transactionAmountCents: amount },
           event: { id: eventId, add: { ...moves.event.add, transactions: 1 } },
           days: change.completed ? [purchaseDay] : [],
+          zone,
         },
         customer: { transactions: 1, completed: change.completed ? 1 : 0 },
       };
     }
     case 'complete':
-      return { moves: { ...sold(1, amount), days: [purchaseDay] }, customer: { transactions: 0, completed: 1 } };
+      return { moves: { ...sold(1, amount), days: [purchaseDay], zone }, customer: { transactions: 0, completed: 1 } };
     case 'fail':
       return { moves: {}, customer: { transactions: 0, completed: 0 } };
     case 'refund': {
       const ended = sold(-1, change.amountCents);
       if (!change.ends) ended.event.add.completedPurchases = 0;
       return {
-        moves: { ...ended, days: [{ date: change.at, eventId, add: { refundsCents: change.amountCents } }] },
+        moves: { ...ended, days: [{ date: change.at, eventId, add: { refundsCents: change.amountCents } }], zone },
         customer: { transactions: 0, completed: change.ends ? -1 : 0 },
       };
     }
@@ -65,8 +67,8 @@ export function saleMoves(sale: Sale, change: SaleChange): { moves: Moves; custo
  * (conditional where it moves unique or active customers, on `counts` as read) and every counter
  * saleMoves names, on one shard. `unique`: whether this made the customer's first transaction.
  */
-export function saleWrites(sale: Sale, change: SaleChange, counts: Record<string, unknown> | undefined, now = new Date()) {
-  const { moves, customer } = saleMoves(sale, change);
+export function saleWrites(sale: Sale, change: SaleChange, counts: Record<string, unknown> | undefined, zone: string, now = new Date()) {
+  const { moves, customer } = saleMoves(sale, change, zone);
   if (customer.transactions === 0 && customer.completed === 0) return { items: counterWrites(moves, now), unique: false };
   const counted = customerCountersUpdate(sale.customerId, counts, customer, change.kind === 'record');
   const totals = { ...moves.totals, ...nonZero(counted.totals) };

@@ -8,7 +8,8 @@ import { batchGet } from '../db/query.ts';
 import { batchWrite, failedConditions, retry, transact, withRetry, type WriteRequest } from '../db/write.ts';
 import { notFound } from '../error.ts';
 import { customerCountersUpdate, type CustomerCounterDelta } from '../counters/customer-counts.ts';
-import { utcDay } from '../counters/figures.ts';
+import { dayZone } from '../counters/day-zone.ts';
+import { zoneDay } from '../counters/figures.ts';
 import { applyMoves, counterWrites } from '../counters/moves.ts';
 import { customerItem, defaultAddressAttribute, duplicateEmail, emailClaim, fromItem } from './customer.repo.ts';
 import type { createCustomerInput } from './customer.schema.ts';
@@ -35,10 +36,11 @@ export async function importCustomers(
   if ((await batchGet(db, claims, { consistent: true })).length > 0) throw duplicateEmail();
 
   const start = (options.now ?? new Date()).getTime();
+  const zone = await dayZone(db);
   const writes: WriteRequest[] = [];
   const customers = inputs.map(({ addresses = [], ...input }, i) => {
     const id = randomUUID();
-    const item: Record<string, unknown> = customerItem(input, id, new Date(start + i));
+    const item: Record<string, unknown> = customerItem(input, id, new Date(start + i), zoneDay(new Date(start + i), zone));
     for (const address of addresses) {
       const addressId = randomUUID();
       // The first Primary of a type is the one the customer records (see defaultAddressAttribute).
@@ -51,11 +53,11 @@ export async function importCustomers(
     return fromItem(item);
   });
   await batchWrite(db, writes, options);
-  const perDay = new Map<string, number>();
-  for (const customer of customers) perDay.set(utcDay(customer.createdAt), (perDay.get(utcDay(customer.createdAt)) ?? 0) + 1);
+  const perDay = new Map<string, number>(); // the days each item's countedDay names
+  for (const customer of customers) perDay.set(zoneDay(customer.createdAt, zone), (perDay.get(zoneDay(customer.createdAt, zone)) ?? 0) + 1);
   await applyMoves(db, [
     { totals: { customerCount: customers.length } },
-    ...[...perDay].map(([date, newCustomers]) => ({ days: [{ date, add: { newCustomers } }] })),
+    ...[...perDay].map(([date, newCustomers]) => ({ days: [{ date, add: { newCustomers } }], zone })),
   ]);
   return customers;
 }

@@ -1,5 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
+import { utcDay } from '../counters/figures.ts';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { batchGet, getNamed, querySearchPage, stripKeys } from '../db/query.ts';
@@ -21,9 +22,10 @@ export const duplicateEmail = () => new DomainError('conflict', 'A customer with
 export const defaultAddressAttribute = (addressType: string) => `defaultAddress#${addressType}`;
 
 export function fromItem(item: Record<string, unknown>): CustomerInfo {
-  const { searchText, phoneDigits, ...customer } = stripKeys(item) as unknown as CustomerInfo & {
+  const { searchText, phoneDigits, countedDay, ...customer } = stripKeys(item) as unknown as CustomerInfo & {
     searchText?: string;
     phoneDigits?: string;
+    countedDay?: string;
   };
   for (const name of Object.keys(customer)) {
     if (name.startsWith('defaultAddress#')) delete (customer as unknown as Record<string, unknown>)[name];
@@ -37,7 +39,11 @@ const searchFields = (fields: { name: string; email: string; phone?: string }) =
   phoneDigits: phoneDigits(fields.phone),
 });
 
-export function customerItem(input: z.output<typeof createCustomerInput>, id: string, now: Date) {
+/**
+ * A new customer's item. `countedDay`: the day its creation counts on (the business's zone then);
+ * a delete takes the customer off that same day whatever the zone has become since.
+ */
+export function customerItem(input: z.output<typeof createCustomerInput>, id: string, now: Date, countedDay: string) {
   const createdAt = now.toISOString();
   return {
     ...keys.customer(id),
@@ -46,10 +52,14 @@ export function customerItem(input: z.output<typeof createCustomerInput>, id: st
     ...input,
     ...searchFields(input),
     createdAt,
+    countedDay,
     updatedAt: createdAt,
     version: 1,
   };
 }
+
+/** The day a customer's creation was counted on: stored since issue 32, else (counted before it) its UTC day. */
+export const countedDayOf = (item: Record<string, unknown>) => (item.countedDay as string | undefined) ?? utcDay(String(item.createdAt));
 
 /** The Puts of a new customer and of the claim on its e-mail address, both refused if taken (position 1: the e-mail). */
 export function customerPuts(item: ReturnType<typeof customerItem>): TransactItem[] {

@@ -1,6 +1,7 @@
 import { auditPut } from '../audit/audit.repo.ts';
 import type { Actor } from '../fn.ts';
 import { diffFields } from '../audit/audit.rules.ts';
+import { dayZone } from '../counters/day-zone.ts';
 import { counterWrites } from '../counters/moves.ts';
 import { shardKeys } from '../counters/shards.ts';
 import type { Db } from '../db/client.ts';
@@ -134,8 +135,9 @@ export async function deleteEvent(db: Db, input: { id: string; version?: number 
         ...(await webhookOutbox(db, 'event.deleted', fromItem(before))),
       ];
       const later: ViewDay[] = [];
+      const zone = await dayZone(db);
       for (const day of days) {
-        const moves = viewDayMoves(day);
+        const moves = viewDayMoves(day, zone);
         if (later.length === 0 && items.length + moves.length <= maxTransactItems) items.push(...moves);
         else later.push(day);
       }
@@ -150,7 +152,7 @@ export async function deleteEvent(db: Db, input: { id: string; version?: number 
         }
         return retry;
       }
-      for (const day of later) await transact(db, viewDayMoves(day));
+      for (const day of later) await transact(db, viewDayMoves(day, zone));
       await deleteTicketLeftovers(db, id, partition);
       return true;
     } finally {

@@ -8,7 +8,8 @@ import { eventCountersMoved, readEventCounts } from './counters.ts';
 import { notFound } from '../error.ts';
 import { fn } from '../fn.ts';
 import { counterWrites, eventCounterPuts } from '../counters/moves.ts';
-import { utcDay } from '../counters/figures.ts';
+import { dayZone } from '../counters/day-zone.ts';
+import { zoneDay } from '../counters/figures.ts';
 import { statusCountDeltas } from '../stats/stats.repo.ts';
 import { listPageInput } from '../shared.schema.ts';
 import { auditPut } from '../audit/audit.repo.ts';
@@ -155,11 +156,16 @@ export const addViews = fn(addPageViewsInput, async (db, { id, count }) => {
     const item = await getEventItem(db, id, true);
     if (!item) throw notFound('Event');
     const now = new Date();
+    const zone = await dayZone(db);
     try {
       await transact(
         db,
         counterWrites(
-          { event: { id, add: { pageViews: count }, viewDay: utcDay(now) }, days: [{ date: now, eventId: id, add: { pageViews: count } }] },
+          {
+            event: { id, add: { pageViews: count }, viewDay: zoneDay(now, zone) },
+            days: [{ date: now, eventId: id, add: { pageViews: count } }],
+            zone,
+          },
           now,
         ),
       );

@@ -52,16 +52,18 @@ export async function viewDaysOf(db: Db, eventId: string, shards: Record<string,
   const named = new Set(shards.flatMap((shard) => [...((shard.viewDays as Set<string> | undefined) ?? [])]));
   let found = await readViewDays(db, eventId, [...named]);
   if (found.reduce((sum, day) => sum + day.views, 0) < totalViews) {
-    const today = utcDay(new Date());
+    // any zone's days: from the UTC day before creation to the one after today (zones lie within a day of UTC)
+    const today = addDays(utcDay(new Date()), 1);
     const days: string[] = [];
-    for (let day = utcDay(createdAt); day <= today && days.length < 3660; day = addDays(day, 1)) if (!named.has(day)) days.push(day);
+    for (let day = addDays(utcDay(createdAt), -1); day <= today && days.length < 3660; day = addDays(day, 1))
+      if (!named.has(day)) days.push(day);
     found = [...found, ...(await readViewDays(db, eventId, days))];
   }
   return found;
 }
 
-/** A day's event items deleted (each conditional on the views it held) and their views taken off the day's total. */
-export const viewDayMoves = (day: ViewDay): TransactItem[] => [
+/** A day's event items deleted (each conditional on the views it held) and their views taken off the day's total (`zone`: which day is today). */
+export const viewDayMoves = (day: ViewDay, zone: string): TransactItem[] => [
   ...day.items.map(({ key, pageViews }): TransactItem => ({
     Delete:
       pageViews === undefined
@@ -69,5 +71,5 @@ export const viewDayMoves = (day: ViewDay): TransactItem[] => [
         : { Key: key, ConditionExpression: 'pageViews = :views', ExpressionAttributeValues: { ':views': pageViews } },
   })),
   ...(day.absentFolded ? [{ ConditionCheck: { Key: day.absentFolded, ConditionExpression: 'attribute_not_exists(pk)' } }] : []),
-  ...counterWrites({ days: [{ date: day.day, add: { pageViews: -day.views } }] }),
+  ...counterWrites({ days: [{ date: day.day, add: { pageViews: -day.views } }], zone }),
 ];

@@ -2,12 +2,14 @@ import { readDays, readEventsOnDays } from '../counters/days.ts';
 import { DomainError, notFound } from '../error.ts';
 import { getEventItem, getEventItems } from '../event/event.repo.ts';
 import { fn } from '../fn.ts';
-import { addDays, dayCount, daysOf, figuresOf, previousRange, rangeConversion, sumFigures, utcDay, zeroFigures } from './report.rules.ts';
+import { addDays, dayCount, daysOf, figuresOf, previousRange, rangeConversion, sumFigures, zoneDay, zeroFigures } from './report.rules.ts';
+import { dayZone } from '../counters/day-zone.ts';
 import { maxReportDays, salesReportInput, type DayFigures, type EventFigures, type SalesReport } from './report.schema.ts';
 
-/** The range a report covers: the given days, or the last 30 days to today. Longer than a year is refused. */
-export function reportRange(input: { from?: string; to?: string }, now = new Date()) {
-  const to = input.to ?? (input.from && input.from > utcDay(now) ? input.from : utcDay(now));
+/** The range a report covers: the given days, or the last 30 days to today (the business's). Longer than a year is refused. */
+export function reportRange(input: { from?: string; to?: string }, zone: string, now = new Date()) {
+  const today = zoneDay(now, zone);
+  const to = input.to ?? (input.from && input.from > today ? input.from : today);
   const from = input.from ?? addDays(to, -29);
   if (from > to) throw new DomainError('invalid', 'The start date must not be after the end date');
   if (dayCount(from, to) > maxReportDays) throw new DomainError('invalid', `A report covers at most ${maxReportDays} days`);
@@ -15,17 +17,18 @@ export function reportRange(input: { from?: string; to?: string }, now = new Dat
 }
 
 /**
- * Sales by UTC day over a range, with the same number of days before it for comparison: the
+ * Sales by the business's day (counters/day-zone.ts) over a range, with the same number of days before it for comparison: the
  * two ranges' days read together (counters/days.ts: one item per day that is over and folded,
  * the shards of the few that are not), so the cost follows the range's length, never how many
  * purchases exist.
  */
 export const sales = fn(salesReportInput, async (db, input): Promise<SalesReport> => {
-  const { from, to } = reportRange(input);
+  const zone = await dayZone(db);
+  const { from, to } = reportRange(input, zone);
   if (input.eventId && !(await getEventItem(db, input.eventId))) throw notFound('Event');
   const previous = previousRange(from, to);
   const before = daysOf(previous.from, previous.to);
-  const figures = await readDays(db, [...before, ...daysOf(from, to)], input.eventId);
+  const figures = await readDays(db, [...before, ...daysOf(from, to)], input.eventId, { zone });
   const days = daysOf(from, to).map((date) => ({ date, ...figuresOf(figures.get(date)) }));
   return {
     from,
@@ -42,7 +45,7 @@ export const sales = fn(salesReportInput, async (db, input): Promise<SalesReport
  * whatever the history holds; then the titles with one BatchGetItem per 100 events.
  */
 export const eventsReport = fn(salesReportInput, async (db, input) => {
-  const { from, to } = reportRange(input);
+  const { from, to } = reportRange(input, await dayZone(db));
   const byEvent = new Map<string, DayFigures>();
   await readEventsOnDays(db, daysOf(from, to), (id, counted) => {
     byEvent.set(id, sumFigures([byEvent.get(id) ?? zeroFigures(), figuresOf(counted)]));

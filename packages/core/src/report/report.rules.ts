@@ -2,7 +2,7 @@ import { addDays } from '../counters/figures.ts';
 import type { DayFigures } from './report.schema.ts';
 
 // Days are counted where every counter is (counters/figures.ts); a report reads them from there.
-export { addDays, utcDay } from '../counters/figures.ts';
+export { addDays, utcDay, zoneDay } from '../counters/figures.ts';
 
 const dayMs = 86_400_000;
 

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { named, wholeCount } from '../shared.schema.ts';
 
-/** A UTC calendar day as the report's query names it. */
+/** A calendar day (the business's: its time zone's) as the report's query names it. */
 export const isoDay = z
   .string()
   .trim()
@@ -17,7 +17,7 @@ function isCalendarDay(value: string) {
 /** The longest range one report reads (a leap year); its cost is this many items at most, twice. */
 export const maxReportDays = 366;
 
-/** reports.sales: inclusive UTC days, the last 30 days to today when absent, one event's figures with eventId. */
+/** reports.sales: inclusive days of the business's zone, the last 30 days to today when absent, one event's figures with eventId. */
 export const salesReportInput = z
   .object({
     from: isoDay.optional(),

@@ -18,8 +18,8 @@ export function fromItem(item: Record<string, unknown> | undefined): AppSettings
 }
 
 /** The app settings (one item); the defaults when never saved. */
-export async function getSettingsItem(db: Db) {
-  const result = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.settings() }));
+export async function getSettingsItem(db: Db, consistent = false) {
+  const result = await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.settings(), ConsistentRead: consistent }));
   return result.Item;
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { customerErased, customerExists, customerWithCountsKeys } from '../customer/customer.repo.ts';
+import { dayZone } from '../counters/day-zone.ts';
 import { saleWrites } from '../counters/sale.ts';
 import { keys } from '../db/keys.ts';
 import { getNamed } from '../db/query.ts';
@@ -79,16 +80,15 @@ export async function recordSale<T>(
       ({ eventId } = input);
       completed = input.status === 'completed';
       // One round trip for the three items a purchase reads: on an on-sale night every read counts.
-      const { event, ...customer } = await getNamed(
-        db,
-        { event: keys.event(input.eventId), ...customerWithCountsKeys(input.customerId) },
-        { consistent: true },
-      );
+      const [{ event, ...customer }, zone] = await Promise.all([
+        getNamed(db, { event: keys.event(input.eventId), ...customerWithCountsKeys(input.customerId) }, { consistent: true }),
+        dayZone(db), // its day figures' zone: cached, so mostly no read at all
+      ]);
       if (!event) throw notFound('Event');
       if (!customer.item) throw notFound('Customer');
       if (customer.item.erasedAt) throw customerErased();
       const base = transactionItem(input, { eventTitle: String(event.title), customerName: String(customer.item.name) }, randomUUID(), now);
-      const counters = saleWrites(base, { kind: 'record', completed }, customer.counts);
+      const counters = saleWrites(base, { kind: 'record', completed }, customer.counts, zone);
       let answer: T | undefined;
       const own = async (takes: unknown[]) => {
         const item = { ...base, ...parts.fields?.(takes) };

@@ -2,6 +2,7 @@ import { returnItems } from '../capacity/take.ts';
 import { isOrder, type OrderFields } from '../order/order.repo.ts';
 import { getCustomerWithCounts } from '../customer/customer.repo.ts';
 import type { Actor } from '../fn.ts';
+import { dayZone } from '../counters/day-zone.ts';
 import { saleWrites, type SaleChange } from '../counters/sale.ts';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
@@ -104,10 +105,10 @@ export async function changeTransaction(db: Db, change: TransactionChange, actor
       const item = (await getTransactionItemById(db, change.input.id, true)) as TransactionItem | undefined;
       if (!item) throw notFound('Transaction');
       const plan = change.plan(item);
-      const customer = await getCustomerWithCounts(db, item.customerId, true);
+      const [customer, zone] = await Promise.all([getCustomerWithCounts(db, item.customerId, true), dayZone(db)]);
       if (!customer.item) throw notFound('Customer');
       const answer = detailFromItem({ ...item, ...plan.after, version: Number(item.version ?? 0) + 1 });
-      const counters = saleWrites(item, plan.sale, customer.counts);
+      const counters = saleWrites(item, plan.sale, customer.counts, zone);
       const returned = await ticketsReturned(db, item, plan.after.status);
       try {
         await transact(db, [

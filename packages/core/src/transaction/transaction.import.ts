@@ -2,8 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { applyCustomerCounterDeltas } from '../customer/customer.import.ts';
 import { getCustomerItems } from '../customer/customer.repo.ts';
 import type { CustomerCounterDelta } from '../counters/customer-counts.ts';
-import { utcDay } from '../counters/figures.ts';
-import { applyMoves, type Moves } from '../counters/moves.ts';
+import { dayZone } from '../counters/day-zone.ts';
+import type { DayMove } from '../counters/days.ts';
+import { zoneDay } from '../counters/figures.ts';
+import { applyMoves } from '../counters/moves.ts';
 import { saleMoves } from '../counters/sale.ts';
 import type { Db } from '../db/client.ts';
 import { batchWrite } from '../db/write.ts';
@@ -54,12 +56,13 @@ export async function importTransactions(
   const eventDeltas = new Map<string, EventCounterDelta>();
   const customerDeltas = new Map<string, CustomerCounterDelta>();
   const totals: Record<string, number> = {};
-  const days = new Map<string, Required<Moves>['days'][number] & { add: Record<string, number> }>();
+  const days = new Map<string, DayMove & { add: Record<string, number> }>();
+  const zone = await dayZone(db);
   const add = (into: Record<string, number>, from: Record<string, number | undefined>) => {
     for (const [name, n] of Object.entries(from)) into[name] = (into[name] ?? 0) + (n ?? 0);
   };
   for (const item of items) {
-    const { moves, customer } = saleMoves(item, { kind: 'record', completed: item.status === 'completed' });
+    const { moves, customer } = saleMoves(item, { kind: 'record', completed: item.status === 'completed' }, zone);
     add(totals, moves.totals ?? {});
     eventDeltas.set(item.eventId, eventDeltas.get(item.eventId) ?? {});
     add(eventDeltas.get(item.eventId) as Record<string, number>, moves.event?.add ?? {});
@@ -69,14 +72,14 @@ export async function importTransactions(
       completed: counted.completed + customer.completed,
     });
     for (const day of moves.days ?? []) {
-      const key = `${utcDay(day.date)}#${day.eventId}`;
-      const sum = days.get(key) ?? { ...day, date: utcDay(day.date), add: {} };
+      const key = `${zoneDay(day.date, zone)}#${day.eventId}`;
+      const sum = days.get(key) ?? { ...day, date: zoneDay(day.date, zone), add: {} };
       add(sum.add, day.add);
       days.set(key, sum);
     }
   }
   await applyEventCounterDeltas(db, eventDeltas);
   await applyCustomerCounterDeltas(db, customerDeltas);
-  await applyMoves(db, [{ totals }, ...[...days.values()].map((day) => ({ days: [day] }))]);
+  await applyMoves(db, [{ totals }, ...[...days.values()].map((day) => ({ days: [day], zone }))]);
   return items.length;
 }

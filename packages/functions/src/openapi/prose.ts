@@ -112,7 +112,7 @@ export const schemaDescriptions: Readonly<Record<string, string>> = {
   AuditEntry: 'One history record: who (`actor`: a username, or `token:<name> (<owner>)`), what and when.',
   AuditPage: 'A page of history, newest first; `nextCursor` null on the last page.',
   DayFigures: 'What a day, or a range in total, holds (money in cents).',
-  SalesReport: 'Every UTC day of the range (zeros included), its totals, and the same number of days just before.',
+  SalesReport: "Every day of the range in the business's time zone (zeros included), its totals, and the same number of days just before.",
   WebhookInfo: 'A webhook endpoint, never its secret (`disabledReason`: why the sender turned it off, if it did).',
   CreatedWebhook: 'A new endpoint with its signing secret (`whsec_` and base64), shown this once.',
   DeliveryInfo: 'One announcement to one endpoint and how its delivery went (`nextAttemptAt` null once delivered or given up).',

@@ -75,7 +75,9 @@ export function ExportDownloads({ from, to }: { from: string; to: string }) {
           <h3 id="exports-heading" className="card-title">
             Exports
           </h3>
-          <p className="text-sm text-base-content/70">CSV files a spreadsheet opens: amounts as plain decimals, dates in UTC.</p>
+          <p className="text-sm text-base-content/70">
+            CSV files a spreadsheet opens: amounts as plain decimals, dates with their offset and the local date beside them.
+          </p>
         </div>
         <div className="flex flex-wrap items-end gap-3">
           <label className="form-control">

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { PageHeader } from '../layout/page-header.tsx';
 import { WhenVisible } from '../ui/when-visible.tsx';
+import { businessZone } from '../../lib/business-zone.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { EventFiguresTable } from './event-figures-table.tsx';
 import { ExportDownloads } from './export-downloads.tsx';
@@ -33,7 +34,10 @@ export function ReportsPage({ search, onSearch }: { search: ReportsSearch; onSea
   });
   return (
     <div className="space-y-6">
-      <PageHeader title="Reports" description={`Sales from ${from} to ${to} (UTC days), against the same number of days before.`} />
+      <PageHeader
+        title="Reports"
+        description={`Sales from ${from} to ${to} (days in ${businessZone.get()}), against the same number of days before.`}
+      />
       <RangePicker preset={search.range} from={from} to={to} onChange={onSearch} />
       {sales.isError && (
         <div role="alert" className="alert alert-error">
