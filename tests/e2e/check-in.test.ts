@@ -41,6 +41,21 @@ const appKept = (page: Page) =>
     return kept.every(Boolean);
   });
 
+/** Everything the app keeps in IndexedDB (lib/idb.ts: one database, one store), as JSON text. */
+const storedText = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        const opening = indexedDB.open('event-admin');
+        opening.onerror = () => reject(opening.error);
+        opening.onsuccess = () => {
+          const all = opening.result.transaction('kv').objectStore('kv').getAll();
+          all.onsuccess = () => resolve(JSON.stringify(all.result));
+          all.onerror = () => reject(all.error);
+        };
+      }),
+  );
+
 describe('the check-in screen', () => {
   it(
     'admits, refuses, keeps scanning offline through a reload, then sends the queue and shows the conflict',
@@ -97,6 +112,11 @@ describe('the check-in screen', () => {
       await visible(page.getByTestId('offline-notice'));
       await visible(page.getByText('2 scans are waiting to be sent.'));
       await visible(page.getByRole('heading', { name: '3 of 3 checked in' }));
+      // Item 5: the browser keeps hashes and ids, never a readable code, as typed or normalized.
+      const kept = await storedText(page);
+      expect(kept).toContain('"queue":[{');
+      for (const code of codes)
+        for (const form of [code, code.toLowerCase(), code.replace(/(.{4})(?!$)/g, '$1-')]) expect(kept).not.toContain(form);
 
       await context.setOffline(false);
       const conflicts = page.getByTestId('sync-conflicts');

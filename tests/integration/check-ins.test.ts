@@ -40,6 +40,21 @@ describe('check-ins', () => {
     expect(JSON.stringify(history)).not.toContain(codes[0]);
   });
 
+  it("admit by ticketId (an offline door's queue) with the code's refusals; exactly one of code and ticketId", async () => {
+    const { event, codes, order: placed } = await sold(app, 1);
+    const ticketId: string = placed.tickets[0].id;
+    const byId = (body: Record<string, unknown>) => checkIn(client, { eventId: event.id, ...body });
+    const first = ok(await byId({ ticketId, scannedAt: new Date(Date.now() - 60_000).toISOString() }), 201);
+    expect(first.ticket).toMatchObject({ id: ticketId, code: codes[0] });
+    const hhmm = first.checkedInAt.slice(11, 16);
+    expectError(await byId({ ticketId }), 409, `Already checked in at ${hhmm} by admin`);
+    const other = await sold(app, 1);
+    expectError(await checkIn(client, { ticketId, eventId: other.event.id }), 409, `This ticket is for ${event.title}`);
+    expectError(await byId({ ticketId: 'no-such-ticket' }), 404, 'No ticket with this code');
+    expectError(await byId({}), 400, 'A ticket code or a ticketId is required');
+    expectError(await byId({ ticketId, code: codes[0] }), 400, 'Send a ticket code or a ticketId, not both');
+  });
+
   it('take a scan time within the last 24 hours, and answer a replay with the first answer', async () => {
     const { event, codes } = await sold(app, 2);
     const future = new Date(Date.now() + 5 * 60_000).toISOString();

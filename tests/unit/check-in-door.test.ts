@@ -25,7 +25,6 @@ const ticket = (fields: Partial<OfflineTicket> = {}): OfflineTicket => ({
 });
 const queued = (fields: Partial<QueuedScan> = {}): QueuedScan => ({
   key: 'k1',
-  code: 'X',
   codeHash: 'a'.repeat(64),
   ticketId: 't1',
   scannedAt: '2031-06-15T19:05:00.000Z',

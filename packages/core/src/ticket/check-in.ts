@@ -54,6 +54,17 @@ async function findTicket(db: Db, code: string) {
   return { codes, ticket, item };
 }
 
+/**
+ * The code checked in: as sent (normalized), or the ticket's own when an offline door sends the
+ * ticket's id (the schema admits exactly one); an unknown id reads as an unknown code.
+ */
+async function codeOf(db: Db, input: z.output<typeof checkInInput>) {
+  if (input.code !== undefined) return normalizeTicketCode(input.code);
+  const item = await getTicketItem(db, input.ticketId!, true);
+  if (!item) throw new DomainError('not_found', noSuchTicket);
+  return String(item.code);
+}
+
 /** The code item's count of its checked-in tickets moves with each check-in, refused once the order is void. */
 const orderInUpdate = (prefix: string, typeId: string, by: 1 | -1): TransactItem => ({
   Update: {
@@ -66,7 +77,7 @@ const orderInUpdate = (prefix: string, typeId: string, by: 1 | -1): TransactItem
 });
 
 /**
- * POST /api/check-ins: one ticket admitted once. Refused, with nothing written, when the code is
+ * POST /api/check-ins: one ticket (by code, or by id) admitted once. Refused, with nothing written, when the code is
  * unknown, the ticket is for another event, void, or in already. The admission is one
  * TransactWriteItems: the ticket's update conditional on `attribute_not_exists(checkedInAt)` (two
  * doors cannot both admit it), its order's count (conditional on not void), the event's door
@@ -76,8 +87,8 @@ const orderInUpdate = (prefix: string, typeId: string, by: 1 | -1): TransactItem
 export async function checkIn(db: Db, input: z.output<typeof checkInInput>, actor: Actor) {
   const now = new Date();
   const at = checkInTime(input.scannedAt, now).toISOString();
-  const code = normalizeTicketCode(input.code);
   return writeOnce<CheckInAnswer>(db, idempotencyOf('checkIns.create', input, actor), async (keep) => {
+    const code = await codeOf(db, input);
     const { codes, ticket, item } = await findTicket(db, code);
     if (codes.eventId !== input.eventId) {
       const event = await getEventItem(db, String(codes.eventId));

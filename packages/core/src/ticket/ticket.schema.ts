@@ -58,13 +58,23 @@ export type UpdateTicketInput = z.input<typeof updateTicketInput>;
 /** How far back a device's scan time may be (an offline door's queue, sent when back online). */
 export const scannedAtWindowMs = 24 * 60 * 60 * 1000;
 
-/** POST /api/check-ins, checkIns.create: a code as typed or scanned, at an event's door. */
-export const checkInInput = z.object({
-  code: z.string({ error: 'A ticket code is required' }).max(200, 'No ticket with this code'),
-  eventId: entityId,
-  scannedAt: z.iso.datetime({ offset: true, error: 'scannedAt must be an ISO date and time, e.g. 2030-05-01T19:30:00Z' }).optional(),
-  idempotencyKey,
-});
+const neitherMessage = 'A ticket code or a ticketId is required';
+const bothMessage = 'Send a ticket code or a ticketId, not both';
+
+/**
+ * POST /api/check-ins, checkIns.create: a code as typed or scanned, at an event's door; or the
+ * ticket's id, which an offline door sends for a scan matched by hash (it never keeps the code).
+ */
+export const checkInInput = z
+  .object({
+    code: z.string({ error: 'A ticket code is required' }).max(200, 'No ticket with this code').optional(),
+    ticketId: entityId.optional(),
+    eventId: entityId,
+    scannedAt: z.iso.datetime({ offset: true, error: 'scannedAt must be an ISO date and time, e.g. 2030-05-01T19:30:00Z' }).optional(),
+    idempotencyKey,
+  })
+  .refine((input) => input.code !== undefined || input.ticketId !== undefined, neitherMessage)
+  .refine((input) => input.code === undefined || input.ticketId === undefined, bothMessage);
 export type CheckInInput = z.input<typeof checkInInput>;
 
 export const checkInAnswer = named('CheckIn', { ticket: ticketDetail, checkedInAt: isoTime, checkedInBy: z.string() });

@@ -50,7 +50,7 @@ export const checkInRoutes = [
       tag: 'Check-in',
       summary: 'Admit a ticket',
       description:
-        '`{code, eventId, scannedAt?}`: the code in any case, spaces and dashes ignored; `scannedAt` (ISO, within the last 24 hours) is when a door scanned it offline. Refused, nothing changed: `Already checked in at HH:MM by <username>`, `This ticket is void`, `This ticket is for <event title>` (409), `No ticket with this code` (404). With an Idempotency-Key a resend answers the first 201.',
+        '`{code, eventId, scannedAt?}` or `{ticketId, eventId, scannedAt?}` (exactly one of `code` and `ticketId`, else 400): the code in any case, spaces and dashes ignored; a `ticketId` (what an offline door sends, keeping no readable code) is checked in as its code would be; `scannedAt` (ISO, within the last 24 hours) is when a door scanned it offline. Refused, nothing changed: `Already checked in at HH:MM by <username>`, `This ticket is void`, `This ticket is for <event title>` (409), `No ticket with this code` (404). With an Idempotency-Key a resend answers the first 201.',
       answer: 'The ticket, when and by whom.',
       errors: [404, 409],
     },

@@ -15,11 +15,12 @@ export type OfflineTicket = CheckIns['offlineList']['tickets'][number];
 export type CheckInStats = CheckIns['stats'];
 export type CheckInAnswer = CheckIns['create'];
 
-/** A scan admitted without the server, waiting to be sent (its `key` is its Idempotency-Key). */
+/**
+ * A scan admitted without the server, waiting to be sent (its `key` is its Idempotency-Key): the
+ * matched ticket's id is what is sent, so the readable code is never kept in the browser.
+ */
 export interface QueuedScan {
   key: string;
-  /** what is sent: the server takes the code (removed with the scan once sent) */
-  code: string;
   codeHash: string;
   ticketId: string;
   scannedAt: string;

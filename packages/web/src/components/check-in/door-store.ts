@@ -28,8 +28,8 @@ export interface DoorList {
 
 /**
  * What one event's door keeps in this browser (IndexedDB, so a reload keeps it): the list (code
- * hashes, never readable codes; names only to show who came in), the scans waiting to be sent, the
- * conflicts found on sync, and the last scans.
+ * hashes, never readable codes; names only to show who came in), the scans waiting to be sent (by
+ * ticket id), the conflicts found on sync, and the last scans: nothing readable of a code.
  */
 export interface DoorState {
   list: DoorList | null;
@@ -41,6 +41,9 @@ export interface DoorState {
 const empty: DoorState = { list: null, queue: [], conflicts: [], recent: [] };
 export const recentLength = 10;
 
+/** A queued scan as kept: a queue stored before scans were sent by ticket id held the code too; it goes at the next change. */
+const withoutCode = ({ key, codeHash, ticketId, scannedAt }: QueuedScan): QueuedScan => ({ key, codeHash, ticketId, scannedAt });
+
 /**
  * One event's door state in memory, written through to IndexedDB. Changes run one after another,
  * each reading and writing the stored state in one transaction; if IndexedDB is unavailable the
@@ -51,7 +54,7 @@ export function doorStore(eventId: string) {
   const store = createStore<DoorState & { loaded: boolean }>({ ...empty, loaded: false });
   let chain: Promise<unknown> = idbGet<DoorState>(key)
     .catch(() => undefined)
-    .then((stored) => store.set({ ...empty, ...stored, loaded: true }));
+    .then((stored) => store.set({ ...empty, ...stored, ...(stored && { queue: stored.queue.map(withoutCode) }), loaded: true }));
 
   const change = (update: (state: DoorState) => DoorState) => {
     const run = chain.then(async () => {

@@ -84,7 +84,12 @@ export function useDoor(eventId: string) {
         const scan: QueuedScan = next;
         const without = (s: DoorState) => ({ ...s, queue: s.queue.filter((q) => q.key !== scan.key) });
         try {
-          const answer = await create.mutateAsync({ code: scan.code, eventId, scannedAt: scan.scannedAt, idempotencyKey: scan.key });
+          const answer = await create.mutateAsync({
+            ticketId: scan.ticketId,
+            eventId,
+            scannedAt: scan.scannedAt,
+            idempotencyKey: scan.key,
+          });
           await store.change((s) =>
             withRecentState(withCheckIn(without(s), scan.ticketId, answer.checkedInAt, answer.checkedInBy), scan.key, 'sent'),
           );
@@ -160,7 +165,7 @@ export function useDoor(eventId: string) {
     const { ticketId, attendeeName, ticketTypeName } = verdict.ticket;
     await store.change((s) =>
       withRecent(
-        { ...s, queue: [...s.queue, { key: id, code, codeHash, ticketId, scannedAt }] },
+        { ...s, queue: [...s.queue, { key: id, codeHash, ticketId, scannedAt }] },
         { id, at: scannedAt, admitted: true, attendeeName, ticketTypeName, message: null, ticketId, state: 'queued' },
       ),
     );
