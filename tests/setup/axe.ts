@@ -30,6 +30,16 @@ type AxeWindow = { axe: { run: (context: Document, options: RunOptions) => Promi
  * critical rule broken: the state, the rule, the first element and axe's summary of what is wrong.
  */
 export async function axeProblems(page: Page, state: string, { coloursOnly = false } = {}): Promise<string[]> {
+  // A colour still halfway through its transition (a scheme just switched, a hover) is not the
+  // page's colour: wait (bounded) until the short transitions have ended; endless ones (spinners)
+  // are not waited for.
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((a) => a.playState !== 'running' || !(Number(a.effect?.getComputedTiming().endTime) < 5000)),
+      null,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
   const loaded = await page.evaluate(() => 'axe' in window);
   if (!loaded) await page.evaluate(axeSource);
   const opts = coloursOnly ? colourRules : options;
