@@ -212,33 +212,39 @@ describe('no procedure answers a whole table', () => {
   const listQueries = Object.entries(appRouter._def.procedures as unknown as Record<string, { _def: { type: string; inputs: unknown[] } }>)
     .filter(([name, procedure]) => procedure._def.type === 'query' && /\.list/.test(name) && !ownLists.includes(name))
     .map(([name, procedure]) => ({ name, input: procedure._def.inputs[0] as { safeParse: (v: unknown) => { success: boolean } } }));
+  // An event's tickets are a list of that event: its pages (and Link header) are checked with
+  // orders in tickets-api.test.ts; here, that it takes a bounded limit too.
+  const ofOneEvent: Record<string, object> = { 'tickets.list': { eventId: 'an-event' } };
 
   it('finds the list procedures', () => {
     expect(listQueries.map((q) => q.name).sort()).toEqual(
-      ['audit.list', 'customers.list', 'events.list', 'events.listWithDetails', 'transactions.list'].sort(),
+      ['audit.list', 'customers.list', 'events.list', 'events.listWithDetails', 'tickets.list', 'transactions.list'].sort(),
     );
   });
 
-  it.each(listQueries)('$name takes a limit, with a maximum', ({ input }) => {
-    expect(input?.safeParse({ limit: 1 }).success).toBe(true);
-    expect(input.safeParse({ limit: 100_000 }).success).toBe(false);
+  it.each(listQueries)('$name takes a limit, with a maximum', ({ name, input }) => {
+    expect(input?.safeParse({ ...ofOneEvent[name], limit: 1 }).success).toBe(true);
+    expect(input.safeParse({ ...ofOneEvent[name], limit: 100_000 }).success).toBe(false);
   });
 
-  it.each(listQueries)('$name answers a page of at most the limit, with the cursor of the next', async ({ name }) => {
-    // Two of each, so a page of one has more after it.
-    for (let i = 0; i < 2; i++) {
-      const event = await trpc.events.create.mutate(eventBody() as never);
-      const customer = await trpc.customers.create.mutate(customerBody());
-      await trpc.transactions.create.mutate({
-        eventId: event.id,
-        customerId: customer.id,
-        amount: 1,
-        status: 'completed',
-        paymentMethod: 'Card',
-      });
-    }
-    const page = ok(await client.get(`/trpc/${name}?input=${encodeURIComponent(JSON.stringify({ limit: 1 }))}`)).result.data;
-    expect(page.items).toHaveLength(1);
-    expect(page.nextCursor).toEqual(expect.any(String));
-  });
+  it.each(listQueries.filter((q) => !ofOneEvent[q.name]))(
+    '$name answers a page of at most the limit, with the cursor of the next',
+    async ({ name }) => {
+      // Two of each, so a page of one has more after it.
+      for (let i = 0; i < 2; i++) {
+        const event = await trpc.events.create.mutate(eventBody() as never);
+        const customer = await trpc.customers.create.mutate(customerBody());
+        await trpc.transactions.create.mutate({
+          eventId: event.id,
+          customerId: customer.id,
+          amount: 1,
+          status: 'completed',
+          paymentMethod: 'Card',
+        });
+      }
+      const page = ok(await client.get(`/trpc/${name}?input=${encodeURIComponent(JSON.stringify({ limit: 1 }))}`)).result.data;
+      expect(page.items).toHaveLength(1);
+      expect(page.nextCursor).toEqual(expect.any(String));
+    },
+  );
 });

@@ -8,14 +8,6 @@ import { trpc, type Api } from '../lib/trpc.ts';
 
 let api: Api | undefined;
 const routeContext = (loaded: Api) => ({ queryClient: loaded.queryClient, trpcClient: loaded.client, trpc: loaded.utils });
-/**
- * The business's time zone (the shell shows no screen without it) is asked for here, beside the
- * route loaders' reads, not after them; once it is in the cache this does nothing.
- */
-const ready = (loaded: Api) => {
-  void loaded.utils.settings.get.prefetch();
-  return routeContext(loaded);
-};
 
 /**
  * Every protected screen: signed-out visitors go to /login (SPEC §6); the server checks each call
@@ -28,8 +20,8 @@ export const Route = createFileRoute('/_authed')({
       throw redirect({ to: '/login', search: { redirect: location.href } });
     }
     // Loaded once; after that every navigation (a tab, a search) goes on without waiting for it.
-    if (api) return ready(api);
-    return import('../lib/trpc.ts').then((module) => ready((api = module.connectApi(context.onUnauthorized))));
+    if (api) return routeContext(api);
+    return import('../lib/trpc.ts').then((module) => routeContext((api = module.connectApi(context.onUnauthorized))));
   },
   component: SignedInApp,
 });

@@ -15,11 +15,11 @@ export function AppShell() {
     // After React has lifted `inert` from the page, or the button cannot take focus.
     if (returnFocus) requestAnimationFrame(() => menuButton.current?.focus());
   }, []);
-  // The business's time zone, read beside the screen's own first reads (routes/_authed.tsx starts
-  // it): every date shown is in it (lib/business-zone.ts takes it from the cache as the answer
-  // lands). Until then the screen is mounted, so its reads go out, but not shown; a screen drawn
-  // before it landed is drawn again, forms included, so no date is shown or saved on the wrong clock.
-  const settings = trpc.settings.get.useQuery();
+  // The business's time zone, read with the screen's own first reads (one batch): every date shown
+  // is in it (lib/business-zone.ts takes it from the cache as the answer lands). A screen drawn
+  // before it landed (its data already loaded by its route) is drawn again, forms included, so no
+  // date is shown or saved on the wrong clock.
+  trpc.settings.get.useQuery();
   const zone = useBusinessZone();
   const matches = useMatches();
   const title = [...matches].reverse().find((m) => m.staticData?.title)?.staticData.title ?? 'Dashboard';
@@ -30,10 +30,7 @@ export function AppShell() {
       <div className="flex min-h-screen flex-col md:pl-64" inert={sidebarOpen}>
         <TopBar title={title} sidebarOpen={sidebarOpen} menuButtonRef={menuButton} onOpenSidebar={() => setSidebarOpen(true)} />
         <main className="flex-1 p-4 md:p-6">
-          {settings.isPending && <span className="loading loading-spinner loading-md" role="status" aria-label="Loading" />}
-          <div hidden={settings.isPending}>
-            <Outlet key={zone} />
-          </div>
+          <Outlet key={zone} />
         </main>
       </div>
     </div>
