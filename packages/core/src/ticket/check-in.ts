@@ -14,11 +14,8 @@ import { webhookOutbox } from '../webhook/outbox.ts';
 import { normalizeTicketCode } from './code.ts';
 import { inField, ticketCounterAdd } from './counters.ts';
 import { getCodeItem, getTicketItem, ticketFromItem, ticketUpdate, writeOrderRecords } from './ticket.repo.ts';
-import { scannedAtWindowMs, type CheckInAnswer, type checkInInput } from './ticket.schema.ts';
+import { noSuchTicket, scannedAtWindowMs, voidTicket, type CheckInAnswer, type checkInInput } from './ticket.schema.ts';
 import type { z } from 'zod';
-
-export const noSuchTicket = 'No ticket with this code';
-export const voidTicket = 'This ticket is void';
 
 /** 'Already checked in at 19:42 by sam': the time on the business's clock (UTC until it has a zone). */
 async function alreadyCheckedIn(db: Db, item: Record<string, unknown>) {

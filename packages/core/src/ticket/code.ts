@@ -12,14 +12,11 @@ export function normalizeTicketCode(text: string): string {
 
 /**
  * What the offline list's `codeHash` is computed over: the normalized code. The hash is the SHA-256
- * of its UTF-8 bytes, in lower-case hex (node:crypto on the server, crypto.subtle in the browser,
- * `hashTicketCode` below works in both), so the browser keeps hashes, never readable codes.
+ * of its UTF-8 bytes, in lower-case hex (`hashTicketCode`: Web Crypto, the same in the browser and
+ * on the server), so the browser keeps hashes, never readable codes.
  */
-export const ticketCodeHashInput = (text: string) => normalizeTicketCode(text);
-
-/** SHA-256 hex of a code's normalized form, with Web Crypto (browsers and Node alike). */
 export async function hashTicketCode(text: string): Promise<string> {
-  const bytes = new TextEncoder().encode(ticketCodeHashInput(text));
+  const bytes = new TextEncoder().encode(normalizeTicketCode(text));
   const digest = await globalThis.crypto.subtle.digest('SHA-256', bytes);
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { auditPut } from '../audit/audit.repo.ts';
 import { diffFields } from '../audit/audit.rules.ts';
 import { keys } from '../db/keys.ts';
@@ -15,7 +14,7 @@ import { normalizeSearch } from '../shared.schema.ts';
 import { businessTimeZone } from '../settings/index.ts';
 import { isoWithOffset, today } from '../time/zone.ts';
 import { checkIn, undoCheckIn } from './check-in.ts';
-import { ticketCodeHashInput } from './code.ts';
+import { hashTicketCode } from './code.ts';
 import { readCheckInStats } from './counters.ts';
 import { getCodeItem, getTicketItem, ticketSearchText, ticketUpdate, withStatus } from './ticket.repo.ts';
 import {
@@ -146,7 +145,7 @@ export const offlineList = fn(eventIdInput, async (db, { eventId }): Promise<Off
   for await (const page of ticketPages(db, eventId)) {
     for (const t of page) {
       tickets.push({
-        codeHash: createHash('sha256').update(ticketCodeHashInput(t.code)).digest('hex'),
+        codeHash: await hashTicketCode(t.code),
         ticketId: t.id,
         ticketTypeId: t.ticketTypeId,
         ticketTypeName: t.ticketTypeName,

@@ -1,6 +1,10 @@
 import * as z from 'zod';
 import { entityId, idempotencyKey, isoTime, named, pageOf, searchTerm, wholeCount } from '../shared.schema.ts';
 
+/** The door's refusals that the offline screen gives too (browser-safe, so said once). */
+export const noSuchTicket = 'No ticket with this code';
+export const voidTicket = 'This ticket is void';
+
 /** A ticket is valid until its order fails or is refunded in full: then void (for good). */
 export const ticketStatuses = ['valid', 'void'] as const;
 
@@ -67,7 +71,7 @@ const bothMessage = 'Send a ticket code or a ticketId, not both';
  */
 export const checkInInput = z
   .object({
-    code: z.string({ error: 'A ticket code is required' }).max(200, 'No ticket with this code').optional(),
+    code: z.string({ error: 'A ticket code is required' }).max(200, noSuchTicket).optional(),
     ticketId: entityId.optional(),
     eventId: entityId,
     scannedAt: z.iso.datetime({ offset: true, error: 'scannedAt must be an ISO date and time, e.g. 2030-05-01T19:30:00Z' }).optional(),

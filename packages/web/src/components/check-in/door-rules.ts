@@ -1,6 +1,7 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '@event-admin/functions/trpc/routers/_app';
 import { wallClock, type Instant } from '@event-admin/core/time/zone';
+import { noSuchTicket, voidTicket } from '@event-admin/core/ticket/ticket.schema';
 import { isUnreachable } from '../../lib/connection.ts';
 import { errorMessage, errorStatus } from '../../lib/errors.ts';
 
@@ -39,9 +40,6 @@ export interface Conflict {
 
 export type Verdict = { admitted: true; ticket: OfflineTicket } | { admitted: false; message: string };
 
-const noTicketMessage = 'No ticket with this code';
-export const voidMessage = 'This ticket is void';
-
 const pad = (n: number) => String(n).padStart(2, '0');
 /** HH:MM in the zone, as the server's refusals write it. */
 export function clockTime(instant: Instant, zone: string) {
@@ -56,8 +54,8 @@ export const alreadyCheckedIn = (at: Instant, by: string, zone: string) => `Alre
  * refuse it when void or checked in (before the list was fetched, or here since).
  */
 export function judgeOffline(ticket: OfflineTicket | undefined, queued: QueuedScan | undefined, zone: string, username: string): Verdict {
-  if (!ticket) return { admitted: false, message: noTicketMessage };
-  if (ticket.status !== 'valid') return { admitted: false, message: voidMessage };
+  if (!ticket) return { admitted: false, message: noSuchTicket };
+  if (ticket.status !== 'valid') return { admitted: false, message: voidTicket };
   if (ticket.checkedInAt) return { admitted: false, message: alreadyCheckedIn(ticket.checkedInAt, ticket.checkedInBy ?? username, zone) };
   if (queued) return { admitted: false, message: alreadyCheckedIn(queued.scannedAt, username, zone) };
   return { admitted: true, ticket };
