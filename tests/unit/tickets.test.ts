@@ -166,6 +166,7 @@ describe('pools', () => {
     taken: sold + held,
     ops: 1,
     moved: 0,
+    up: 0,
     lv: 1,
   });
   const allowance = (shards: ShardState[], deltas: number[]) =>

@@ -32,7 +32,7 @@ export async function planLimit(
 ): Promise<LimitPlan> {
   const shards = shardsFor(limit, head?.shards ?? 0);
   const spec = [{ pool, shards }];
-  const read = async (exact: boolean) => (await readPools(db, eventId, spec, { exact })).pools[0]!;
+  const read = async (exact: boolean) => (await readPools(db, eventId, spec, { exact: exact && 'bound' })).pools[0]!;
   let state: PoolState = head ? await read(false) : emptyPool(pool, shards);
   if (limit !== null && state.sold + state.held > limit) {
     await releaseLapsedHolds(db, eventId, now);
@@ -55,6 +55,7 @@ function emptyPool(pool: string, count: number): PoolState {
     taken: 0,
     ops: 0,
     moved: 0,
+    up: 0,
     lv: 0,
   }));
   return { pool, head: undefined, shards, free: 0, sold: 0, held: 0, taken: 0 };

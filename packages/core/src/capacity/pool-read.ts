@@ -54,6 +54,8 @@ interface Snapshot {
   extra: Record<string, unknown>[];
   /** every item's write count (heads: their pool version; extras: present or not), to compare two reads */
   fingerprint: string;
+  /** the same with each shard's count of give-backs instead of its writes (a bound read) */
+  ups: string;
   torn: boolean;
   /** a head names more shards than were read: read again with them */
   grown: PoolSpec[] | null;
@@ -66,6 +68,7 @@ async function readOnce(db: Db, eventId: string, specs: readonly PoolSpec[], ext
   let torn = false;
   let grown = false;
   const prints: (string | number)[] = [];
+  const ups: (string | number)[] = [];
   const pools = specs.map(({ pool, shards: count }) => {
     const head = poolHead(pool, found.get(keyOf(headKey(eventId, pool))));
     if (head && head.shards > count) grown = true;
@@ -75,15 +78,17 @@ async function readOnce(db: Db, eventId: string, specs: readonly PoolSpec[], ext
     if (head && (existing.reduce((sum, s) => sum + s.moved, 0) !== 0 || existing.some((s) => s.lv !== head.poolVersion))) torn = true;
     if (head && existing.length < Math.min(head.shards, count)) torn = true;
     prints.push(head?.poolVersion ?? -1, ...shards.map((s) => (s.exists ? s.ops : -1)));
+    ups.push(head?.poolVersion ?? -1, ...shards.map((s) => (s.exists ? s.up : -1)));
     const sum = (name: 'free' | 'sold' | 'held' | 'taken') => existing.reduce((total, s) => total + s[name], 0);
     return { pool, head, shards, free: sum('free'), sold: sum('sold'), held: sum('held'), taken: sum('taken') };
   });
   const extraItems = extra.flatMap<Record<string, unknown>>((key) => found.get(keyOf(key)) ?? []);
-  prints.push(...extra.map((key) => (found.has(keyOf(key)) ? 1 : 0)));
+  const extraPrints = extra.map((key) => (found.has(keyOf(key)) ? 1 : 0));
   return {
     pools,
     extra: extraItems,
-    fingerprint: prints.join(','),
+    fingerprint: [...prints, ...extraPrints].join(','),
+    ups: [...ups, ...extraPrints].join(','),
     torn,
     grown: grown ? pools.map((p) => ({ pool: p.pool, shards: Math.max(p.shards.length, p.head?.shards ?? 0) })) : null,
   };
@@ -99,12 +104,19 @@ export const tooBusy = () => new DomainError('unavailable', 'Too many buyers for
  * at that instant the pools held exactly what was read (without TransactGetItems, which costs twice
  * the reads and is cancelled by any write in flight on these, the busiest items of an on-sale).
  * `settled` is false when the pools kept changing; the caller decides what a best read is worth.
+ *
+ * `exact: 'bound'` asks less, all a refusal needs: two reads that agree on the pools' versions and
+ * on each shard's count of give-backs (`up`), not on every write. Between them free only fell and
+ * sold + held only rose on every shard (a take moves one way; a transfer seen whole keeps the sum;
+ * half of one is torn), so when the first read ended the pools held at most its free and at least
+ * its sold + held. Under an on-sale's takes, two reads rarely agree on every write, but nearly
+ * always on the give-backs, so a sold-out refusal settles at once instead of re-reading.
  */
 export async function readPools(
   db: Db,
   eventId: string,
   specs: readonly PoolSpec[],
-  options: { exact?: boolean; extra?: readonly Key[] } = {},
+  options: { exact?: boolean | 'bound'; extra?: readonly Key[] } = {},
 ): Promise<{ pools: PoolState[]; extra: Record<string, unknown>[]; settled: boolean }> {
   let current = specs;
   let previous: Snapshot | undefined;
@@ -120,7 +132,10 @@ export async function readPools(
       await new Promise((r) => setTimeout(r, Math.random() * 5 * (round + 1)));
       continue;
     }
-    if (!options.exact || previous?.fingerprint === snapshot.fingerprint) return { ...snapshot, settled: true };
+    const print = (read: Snapshot) => (options.exact === 'bound' ? read.ups : read.fingerprint);
+    if (!options.exact) return { ...snapshot, settled: true };
+    // the first of two agreeing reads: what a bound is true of (the second may show fewer free)
+    if (previous && print(previous) === print(snapshot)) return { ...(options.exact === 'bound' ? previous : snapshot), settled: true };
     previous = snapshot;
   }
   if (previous) return { ...previous, settled: false };

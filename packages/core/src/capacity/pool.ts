@@ -53,6 +53,8 @@ export interface ShardState {
   ops: number;
   /** net free moved in by transfers: over a pool it sums to 0, unless a transfer is seen half done */
   moved: number;
+  /** tickets given back (returns, releases): the only writes but a limit change that raise free (pool-read.ts, bound reads) */
+  up: number;
   /** the pool version of the last limit change: all shards agree with their head, unless one is seen half done */
   lv: number;
 }
@@ -68,6 +70,7 @@ export function shardState(shard: number, item: Record<string, unknown> | undefi
     taken: n('taken'),
     ops: n('ops'),
     moved: n('moved'),
+    up: n('up'),
     lv: n('lv'),
   };
 }
@@ -102,7 +105,7 @@ export const takeItem = (eventId: string, take: Take, kind: TakeKind) =>
 
 /** Gives tickets back to the shard they were taken from (an order failed or refunded, a hold released). */
 export const returnItem = (eventId: string, take: Take, kind: TakeKind) =>
-  shardUpdate(eventId, take.pool, take.shard, `ADD #free :q, #${kind} :minus, #ops :one`, `#${kind} >= :q`, moveValues(take));
+  shardUpdate(eventId, take.pool, take.shard, `ADD #free :q, #${kind} :minus, #ops :one, #up :one`, `#${kind} >= :q`, moveValues(take));
 
 /** Held tickets become sold, on the shard that holds them: nothing is taken, so it cannot run short. */
 export const confirmItem = (eventId: string, take: Take) =>

@@ -147,7 +147,7 @@ async function makeRoom(db: Db, plan: TakePlan, needs: Need[], now: Date, releas
     // only a pool that holds tickets can get any back from a lapsed hold
     const holding = shortOf().some((pool) => pool.held > 0);
     if (releaseLapsed && holding && (await releaseLapsedHolds(db, plan.eventId, now)) > 0) return makeRoom(db, plan, needs, now, false);
-    const exact = await readPools(db, plan.eventId, needs, { exact: true });
+    const exact = await readPools(db, plan.eventId, needs, { exact: 'bound' });
     pools = exact.pools;
     remember(db, plan.eventId, pools);
     if (short()) {
