@@ -6,7 +6,6 @@ import { confirmHoldInput, createOrderInput, type OrderInfo } from './order.sche
 import { ticketRecordsWritten, writeTicketRecords } from '../ticket/ticket.repo.ts';
 import { codePrefix } from './ticket-code.ts';
 import { heldOrder, newOrder, orderKeeping } from './place-order.ts';
-import { recordsInline } from './order.repo.ts';
 
 /** An order recorded as the sale it is, once per Idempotency-Key of `operation`. */
 async function recordOrder(
@@ -18,11 +17,9 @@ async function recordOrder(
 ) {
   const now = new Date();
   const order = await recordSale(db, idempotencyOf(operation, input, actor), () => parts(now), actor, now, orderKeeping(db));
-  // a larger order's tickets' own records, after the commit (500 tickets do not fit its transaction); a replay writes what is missing
-  if (!recordsInline(order.tickets)) {
-    await writeTicketRecords(db, order, order.tickets);
-    if (order.tickets[0]) await ticketRecordsWritten(db, codePrefix(order.tickets[0].code));
-  }
+  // each ticket's own record, after the commit (an order's 500 tickets do not fit its transaction); a replay writes what is missing
+  await writeTicketRecords(db, order, order.tickets);
+  if (order.tickets[0]) await ticketRecordsWritten(db, codePrefix(order.tickets[0].code));
   return order;
 }
 

@@ -44,25 +44,16 @@ export function newTickets(lines: readonly { ticketTypeId: string; quantity: num
 export const ticketRecordsGraceMs = 60_000;
 
 /**
- * Up to this many tickets, an order's tickets' records ride in its own transaction (its items stay
- * far below TransactWriteItems' 100), so an on-sale's orders make no writes after their commit; a
- * larger order writes them after (ticket/ticket.repo.ts), its code item due for the sweep meanwhile.
- */
-export const inlineTicketRecords = 10;
-export const recordsInline = (tickets: readonly unknown[]) => tickets.length <= inlineTicketRecords;
-
-/**
  * The order's code item: its tickets under the prefix their codes share, refused if another order
  * has it. `counted`: the event's door counts took its tickets in the same transaction (ticket/counters.ts).
- * Unless they ride with it (recordsInline), it is due for the records sweep until its tickets'
- * records are written (ticket/ticket.repo.ts).
+ * It is due for the records sweep until its tickets' records are written (ticket/ticket.repo.ts).
  */
 export const ticketCodesPut = (prefix: string, order: { id: string; eventId: string; customerId: string }, tickets: TicketInfo[]) =>
   ({
     Put: {
       Item: {
         ...keys.ticketCodes(prefix),
-        ...(recordsInline(tickets) ? {} : keys.ticketRecordsDue(new Date(Date.now() + ticketRecordsGraceMs).toISOString(), prefix)),
+        ...keys.ticketRecordsDue(new Date(Date.now() + ticketRecordsGraceMs).toISOString(), prefix),
         orderId: order.id,
         eventId: order.eventId,
         customerId: order.customerId,

@@ -11,8 +11,7 @@ import type { SaleParts } from '../transaction/create-transaction.ts';
 import { formatCents } from '../transaction/money.ts';
 import { getTransactionItemById } from '../transaction/transaction.repo.ts';
 import { orderTotals } from './order.rules.ts';
-import { isOrder, lineInfos, linesText, newTickets, orderTickets, recordsInline, ticketCodesPut, type OrderFields } from './order.repo.ts';
-import { ticketRecordPuts } from '../ticket/ticket.repo.ts';
+import { isOrder, lineInfos, linesText, newTickets, orderTickets, ticketCodesPut, type OrderFields } from './order.repo.ts';
 import type { Attendee, OrderInfo, PricedLine } from './order.schema.ts';
 import { perType, ticketCounterAdd } from '../ticket/counters.ts';
 import { prepareSale } from './sale.ts';
@@ -57,8 +56,7 @@ async function orderParts(
     fields,
     items: (item) => {
       const counted = ticketCounterAdd(item.eventId, perType(tickets, 1));
-      const records = recordsInline(tickets) ? ticketRecordPuts({ ...item, lines: priced }, tickets) : [];
-      return [ticketCodesPut(prefix, item, tickets), ...records, ...(counted ? [counted] : [])];
+      return [ticketCodesPut(prefix, item, tickets), ...(counted ? [counted] : [])];
     },
     answer: (info) => ({
       id: info.id,

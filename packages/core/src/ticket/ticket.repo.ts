@@ -10,11 +10,11 @@ import type { TicketDetail } from './ticket.schema.ts';
 
 // A ticket lives twice: in its order's code item (CODE#<prefix>, written in the order's own
 // transaction: how a code is found, in one GetItem, and where the order's tickets turn void) and
-// as its own record (TICKET#<id>: who it is for and its check-in, listed per event). A small order's
-// records ride in its transaction (ticketRecordPuts). An order can hold 500 tickets, more than one
-// transaction takes, so a larger one's records follow its commit (writeTicketRecords), its code item
-// due for a sweep (keys.ticketRecordsDue) until they are all written: a crash in between leaves it
-// due, and the sweep (or a check-in of one of its codes) writes them.
+// as its own record (TICKET#<id>: who it is for and its check-in, listed per event). An order can
+// hold 500 tickets, more than one transaction takes, so the records follow the order's commit
+// (writeTicketRecords). The code item is due for a sweep (keys.ticketRecordsDue) until they are
+// all written: a crash in between leaves it due, and the sweep (or a check-in of one of its
+// codes) writes them.
 
 /** An order as its tickets' records need it. */
 export interface TicketOrder {
@@ -47,10 +47,6 @@ export function ticketRecord(order: TicketOrder, ticket: TicketInfo) {
     version: 1,
   };
 }
-
-/** An order's ticket records as Puts in its own transaction (a small order: order.repo.ts recordsInline). */
-export const ticketRecordPuts = (order: TicketOrder, tickets: readonly TicketInfo[]): TransactItem[] =>
-  tickets.map((ticket) => ({ Put: { Item: ticketRecord(order, ticket), ConditionExpression: 'attribute_not_exists(pk)' } }));
 
 /** An order's ticket records, each put unless it exists (a check-in or an edit is never overwritten): safe to repeat. */
 export async function writeTicketRecords(db: Db, order: TicketOrder, tickets: readonly TicketInfo[]) {
