@@ -2,13 +2,28 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
 import { defaultTimeZone } from '@event-admin/core/time/zone';
 import { createStore } from './store.ts';
+import { readStorage, storageKeys, writeStorage } from './storage.ts';
+
+/** The zone this browser last saw (a name Intl knows), else UTC. */
+function rememberedZone() {
+  const zone = readStorage(storageKeys.businessZone);
+  if (!zone) return defaultTimeZone;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone;
+  } catch {
+    return defaultTimeZone;
+  }
+}
 
 /**
  * The business's time zone (Settings > Global Settings): the zone every date on the screens, every
  * "today" and every default day is read in. Held outside React so that plain functions (a table's
- * cells, lib/format.ts) read it; UTC until the settings arrive.
+ * cells, lib/format.ts) read it. Until the settings arrive it is the zone this browser last saw
+ * (kept in local storage: a screen whose own read lands first, as an event page's may on a new
+ * visit, draws its dates in the right zone, not UTC and then again); UTC on the very first visit.
  */
-export const businessZone = createStore(defaultTimeZone);
+export const businessZone = createStore(rememberedZone());
 
 /** The zone in a component that must render again when it changes (the shell, which redraws the screen). */
 export const useBusinessZone = () => useSyncExternalStore(businessZone.subscribe, businessZone.get);
@@ -24,7 +39,10 @@ export function trackBusinessZone(queryClient: QueryClient, settingsKey: QueryKe
     if (event.type !== 'updated' || event.action.type !== 'success') return;
     if (JSON.stringify(event.query.queryKey[0]) !== key) return;
     const zone = (event.query.state.data as { timeZone?: string } | undefined)?.timeZone;
-    if (zone && zone !== businessZone.get()) businessZone.set(zone);
+    if (zone && zone !== businessZone.get()) {
+      businessZone.set(zone);
+      writeStorage(storageKeys.businessZone, zone);
+    }
   });
 }
 

@@ -3,6 +3,8 @@ export const storageKeys = {
   isAuthenticated: 'isAuthenticated',
   username: 'username',
   userProfile: 'userProfile',
+  /** the business's time zone last seen (lib/business-zone.ts): not personal, kept across sign-outs */
+  businessZone: 'businessTimeZone',
 } as const;
 
 export function readStorage(key: string): string | null {
