@@ -1,14 +1,18 @@
 // The burst section's model of the keys, read off the code itself: purchases of one event are
 // driven through core's transaction entry points (record a completed one, complete a pending one,
-// refund part then the rest), each with its own customer, in-process on a table of their own, and
+// refund part then the rest), then orders of 1 to 4 tickets against a capacity (issue 30 item 7)
+// and holds confirmed as orders, each with its own customer, in-process on a table of their own, and
 // the write tap (write-tap.ts) records every table and index partition those calls write and the
 // write capacity they consume. Scaled to an on-sale night of 2,000 purchases a second of one event,
 // the busiest partition's writes a second must stay within what one DynamoDB partition takes
 // (1,000 write units a second), and a completed purchase within 12 write units.
 import { counterRefresh, eventCountersMoved, refreshEventCounters } from '@event-admin/core/event/counters';
-import { createDb } from '@event-admin/core/db/client';
+import { createDb, type Db } from '@event-admin/core/db/client';
 import * as Customer from '@event-admin/core/customer/index';
 import * as Event from '@event-admin/core/event/index';
+import * as Hold from '@event-admin/core/hold/index';
+import * as Order from '@event-admin/core/order/index';
+import * as TicketType from '@event-admin/core/ticket-type/index';
 import * as Transaction from '@event-admin/core/transaction/index';
 import { ensureTable } from '@event-admin/functions/local/dynamo-local';
 import type { Budget } from './table.ts';
@@ -130,6 +134,7 @@ export async function measureKeyModel(endpoint: string, operations: number, log:
       await Transaction.createRefund(db, { id: purchase.id, reason: 'The rest (bench)' });
     }
     phases.push(summarise('refund (a part, then the rest)', tap.take(), 2 * operations));
+    phases.push(...(await ticketPhases(plain, db, event.id, customers, operations, () => tap.take())));
     counterRefresh.intervalMs = interval;
     await refreshEventCounters(db, event.id);
     const refresh = summarise("refresh of the event's copy (timer)", tap.take(), 1);
@@ -144,6 +149,36 @@ export async function measureKeyModel(endpoint: string, operations: number, log:
     db.doc.destroy();
     plain.doc.destroy();
   }
+}
+
+/**
+ * Orders of one event's two types (one with a quantity) under a capacity, 1 to 4 tickets each;
+ * then holds of the same, each confirmed as an order (one operation: a hold and its confirmation).
+ * The limits are far above what the model takes, so every take lands and the pools keep all 16 shards.
+ */
+async function ticketPhases(
+  plain: Db,
+  db: Db,
+  eventId: string,
+  customers: (label: string) => Promise<string[]>,
+  operations: number,
+  take: () => TapRecord[],
+): Promise<PhaseResult[]> {
+  const types = [
+    await TicketType.create(plain, { eventId, name: 'Floor', price: '$40.00', quantity: 50 * operations }),
+    await TicketType.create(plain, { eventId, name: 'Seated', price: '$25.00' }),
+  ];
+  await TicketType.setCapacity(plain, { eventId, capacity: 100 * operations });
+  const lines = (i: number) => [{ ticketTypeId: types[i % 2]!.id, quantity: 1 + ((i * 7) % 4) }];
+  const buyers = await customers('orders');
+  for (const [i, customerId] of buyers.entries()) await Order.create(db, { eventId, customerId, lines: lines(i), paymentMethod: 'Card' });
+  const ordered = summarise('order of 1 to 4 tickets (capacity)', take(), operations);
+  const holders = await customers('holds');
+  for (const [i, customerId] of holders.entries()) {
+    const hold = await Hold.create(db, { eventId, lines: lines(i), minutes: 10 });
+    await Order.confirmHold(db, { id: hold.id, customerId, paymentMethod: 'Card' });
+  }
+  return [ordered, summarise('hold, then its confirmation', take(), operations)];
 }
 
 function summarise(phase: string, records: TapRecord[], operations: number): PhaseResult {
