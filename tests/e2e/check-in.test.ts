@@ -6,27 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { axeProblems } from '../setup/axe.ts';
-import { browserForFile, postCreated, postEvent, signedInPage, uid, visible, waitMs } from '../setup/browser.ts';
+import { browserForFile, hidden, postCreated as post, signedInPage, visible, waitMs } from '../setup/browser.ts';
+import { databaseNames, sold, storedText } from './check-in.helpers.ts';
 
 const browser = await browserForFile();
-
-const post = postCreated;
-
-/** An event with one ticket type and an order of three named tickets: their codes. */
-async function sold(page: Page) {
-  const id = uid();
-  const event = await postEvent(page, { title: `Door Hall ${id}` });
-  const stalls = await post(page, `/api/events/${event.id}/ticket-types`, { name: 'Stalls', price: '$20.00', quantity: 10 });
-  const customer = await post(page, '/api/customers', { name: `Dora Door${id}`, email: `dora.${id}@example.com`, phone: '' });
-  const names = ['Ada Lovelace', 'Grace Hopper', 'Alan Turing'];
-  const order = await post(page, '/api/orders', {
-    eventId: event.id,
-    customerId: customer.id,
-    lines: [{ ticketTypeId: stalls.id, quantity: 3, attendees: names.map((name) => ({ name })) }],
-    paymentMethod: 'Cash',
-  });
-  return { event, codes: (order.tickets as { code: string }[]).map((ticket) => ticket.code) };
-}
 
 /** Whether every built file this page loaded, and index.html, is in the service worker's cache. */
 const appKept = (page: Page) =>
@@ -40,21 +23,6 @@ const appKept = (page: Page) =>
     const kept = await Promise.all([...assets, '/index.html'].map((name) => cache.match(name)));
     return kept.every(Boolean);
   });
-
-/** Everything the app keeps in IndexedDB (lib/idb.ts: one database, one store), as JSON text. */
-const storedText = (page: Page) =>
-  page.evaluate(
-    () =>
-      new Promise<string>((resolve, reject) => {
-        const opening = indexedDB.open('event-admin');
-        opening.onerror = () => reject(opening.error);
-        opening.onsuccess = () => {
-          const all = opening.result.transaction('kv').objectStore('kv').getAll();
-          all.onsuccess = () => resolve(JSON.stringify(all.result));
-          all.onerror = () => reject(all.error);
-        };
-      }),
-  );
 
 describe('the check-in screen', () => {
   it(
@@ -130,4 +98,34 @@ describe('the check-in screen', () => {
       expect(await axeProblems(page, 'check-in with a conflict')).toEqual([]);
     },
   );
+
+  it('logs out: first says how many scans are not sent, then deletes what the door kept', { timeout: 90_000 }, async () => {
+    const { page, context } = await signedInPage(browser, { viewport: { width: 375, height: 800 } });
+    const { event, codes } = await sold(page);
+    await page.goto(`/events/${event.id}/check-in`);
+    await expect.poll(() => storedText(page), { timeout: waitMs }).toContain('Ada Lovelace');
+    await context.setOffline(true);
+    await visible(page.getByTestId('offline-notice'));
+    await page.getByLabel('Ticket code').fill(codes[0]!);
+    await page.getByLabel('Ticket code').press('Enter');
+    await visible(page.getByTestId('scan-result').getByText('Admitted (offline)'));
+
+    const logout = async () => {
+      await page.getByRole('button', { name: /Account menu$/ }).click();
+      await page.getByRole('menuitem', { name: 'Logout' }).click();
+    };
+    await logout();
+    const dialog = page.getByRole('dialog', { name: 'Check-in scans not sent' });
+    await visible(dialog.getByText(/^1 scan made offline on this device has not been sent yet\./));
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await hidden(dialog);
+    expect(await storedText(page)).toContain('"queue":[{');
+
+    // Sent once the connection is back; then Logout asks nothing and the names leave the browser.
+    await context.setOffline(false);
+    await expect.poll(() => page.getByText(/waiting to be sent/).count(), { timeout: 30_000 }).toBe(0);
+    await logout();
+    await page.waitForURL('**/login');
+    await expect.poll(() => databaseNames(page), { timeout: waitMs }).not.toContain('event-admin');
+  });
 });

@@ -28,7 +28,7 @@ describe('the prerendered sign-in screen', () => {
       expect(inline, path).toHaveLength(1);
       expect(inline[0], path).toContain("setAttribute('data-theme'");
       const hash = createHash('sha256').update(inline[0]!).digest('base64');
-      expect(response.headers.get('content-security-policy'), path).toContain(`script-src 'self' 'sha256-${hash}';`);
+      expect(response.headers.get('content-security-policy'), path).toContain(`script-src 'self' 'sha256-${hash}' 'wasm-unsafe-eval';`);
     }
     expect(await (await fetch(baseUrl() + '/dashboard')).text()).toContain('<div id="root"></div>');
   });

@@ -65,7 +65,8 @@ export function createApp(options: { db: Db; config: AppConfig; log?: RequestLog
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(deps.config.inlineScripts ?? [])],
+        // WebAssembly may compile (only that, no eval): the check-in camera's QR reader where the browser has none.
+        scriptSrc: ["'self'", ...(deps.config.inlineScripts ?? []), "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:', ...(deps.config.imageOrigins ?? [])],
         frameSrc: ['https:'],

@@ -12,7 +12,14 @@ function database() {
   opened ??= new Promise<IDBDatabase>((resolve, reject) => {
     const request = indexedDB.open(databaseName, 1);
     request.onupgradeneeded = () => request.result.createObjectStore(storeName);
-    request.onsuccess = () => resolve(request.result);
+    request.onsuccess = () => {
+      // Another tab deleting the database (a sign-out there) is not held up by this one.
+      request.result.onversionchange = () => {
+        request.result.close();
+        opened = undefined;
+      };
+      resolve(request.result);
+    };
     request.onerror = () => reject(request.error ?? new Error('IndexedDB could not be opened'));
   });
   opened.catch(() => (opened = undefined));
@@ -54,5 +61,20 @@ export function idbKeys(prefix: string): Promise<string[]> {
   return transact('readonly', (store) => {
     const request = store.getAllKeys(IDBKeyRange.bound(prefix, `${prefix}\uffff`));
     return () => request.result.map(String);
+  });
+}
+
+/**
+ * Deletes the whole database (sign-out: what the door kept holds attendees' names). This tab's
+ * connection is closed first, or the deletion would wait for it.
+ */
+export async function idbDeleteAll(): Promise<void> {
+  const current = opened;
+  opened = undefined;
+  if (current) (await current.catch(() => undefined))?.close();
+  await new Promise<void>((resolve, reject) => {
+    const request = indexedDB.deleteDatabase(databaseName);
+    request.onsuccess = () => resolve();
+    request.onerror = () => reject(request.error ?? new Error('IndexedDB could not be deleted'));
   });
 }

@@ -1,15 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
+import { qrDecoder, type QrDecoder } from './qr-decoder.ts';
 
-/** The part of the Barcode Detection API used here (not yet in TypeScript's DOM types). */
-interface BarcodeDetectorLike {
-  detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
-}
-type BarcodeDetectorClass = new (options: { formats: string[] }) => BarcodeDetectorLike;
-
-const detectorClass = () => (window as unknown as { BarcodeDetector?: BarcodeDetectorClass }).BarcodeDetector;
-
-/** Whether this browser reads QR codes itself: the camera button exists only then. */
-export const cameraScanAvailable = () => typeof window !== 'undefined' && detectorClass() !== undefined && !!navigator.mediaDevices;
+export { cameraScanAvailable } from './qr-decoder.ts';
 
 /**
  * Scanning with the device's camera (the back one on a phone): each frame is looked at a few
@@ -42,29 +34,29 @@ function CameraView({ onCode }: { onCode: (code: string) => void }) {
     found.current = onCode;
   });
   useEffect(() => {
-    const Detector = detectorClass();
-    if (!Detector) return;
-    const detector = new Detector({ formats: ['qr_code'] });
     let stream: MediaStream | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
-    const look = async () => {
+    const look = async (detector: QrDecoder) => {
       if (stopped || !video.current) return;
       const codes = await detector.detect(video.current).catch(() => []);
       if (stopped) return;
       if (codes[0]) found.current(codes[0].rawValue);
-      else timer = setTimeout(() => void look(), 250);
+      else timer = setTimeout(() => void look(detector), 250);
     };
-    navigator.mediaDevices
-      .getUserMedia({ video: { facingMode: 'environment' } })
-      .then(async (media) => {
-        stream = media;
+    const camera = navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } }).then((media) => (stream = media));
+    // The reader loads (qr-decoder.ts) while the camera starts.
+    Promise.all([camera, qrDecoder()])
+      .then(async ([media, detector]) => {
         if (stopped || !video.current) return media.getTracks().forEach((track) => track.stop());
         video.current.srcObject = media;
         await video.current.play();
-        void look();
+        void look(detector);
       })
-      .catch(() => setFailed(true));
+      .catch(() => {
+        stream?.getTracks().forEach((track) => track.stop());
+        setFailed(true);
+      });
     return () => {
       stopped = true;
       clearTimeout(timer);

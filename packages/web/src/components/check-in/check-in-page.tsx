@@ -5,6 +5,7 @@ import { keepAppForOffline } from '../../lib/offline-app.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { CheckInStats } from './check-in-stats.tsx';
 import { CodeForm } from './code-form.tsx';
+import { cameraScanAvailable, fallbackFiles } from './qr-decoder.ts';
 import { clockTime, offlineStats } from './door-rules.ts';
 import type { DoorState } from './door-store.ts';
 import { RecentScans, SyncConflicts } from './recent-scans.tsx';
@@ -25,7 +26,8 @@ export function CheckInPage() {
   const stats = trpc.checkIns.stats.useQuery({ eventId }, { enabled: !offline });
   const businessZone = useBusinessZone();
   const zone = state.list?.zone ?? businessZone;
-  useEffect(() => keepAppForOffline(), []);
+  // Ready for the network to go: the app's files kept, and the camera's reader where it may be needed.
+  useEffect(() => keepAppForOffline(cameraScanAvailable() ? fallbackFiles : undefined), []);
 
   const title = event.data?.title ?? state.list?.title;
   const counts = offline || !stats.data ? (state.list ? offlineStats(state.list.tickets, state.queue) : undefined) : stats.data;

@@ -1,4 +1,4 @@
-import { idbGet, idbUpdate } from '../../lib/idb.ts';
+import { idbDeleteAll, idbGet, idbKeys, idbUpdate } from '../../lib/idb.ts';
 import { createStore } from '../../lib/store.ts';
 import type { Conflict, OfflineTicket, QueuedScan } from './door-rules.ts';
 
@@ -38,6 +38,7 @@ export interface DoorState {
   recent: RecentScan[];
 }
 
+const keyPrefix = 'check-in:';
 const empty: DoorState = { list: null, queue: [], conflicts: [], recent: [] };
 export const recentLength = 10;
 
@@ -50,7 +51,7 @@ const withoutCode = ({ key, codeHash, ticketId, scannedAt }: QueuedScan): Queued
  * screen still works for this visit.
  */
 export function doorStore(eventId: string) {
-  const key = `check-in:${eventId}`;
+  const key = `${keyPrefix}${eventId}`;
   const store = createStore<DoorState & { loaded: boolean }>({ ...empty, loaded: false });
   let chain: Promise<unknown> = idbGet<DoorState>(key)
     .catch(() => undefined)
@@ -103,3 +104,13 @@ export function withFreshList(state: DoorState, fresh: DoorList): DoorState {
   });
   return { ...state, list: { ...fresh, tickets } };
 }
+
+/** How many scans made offline on this device, for any event, are not sent yet. */
+export async function scansWaiting(): Promise<number> {
+  const keys = await idbKeys(keyPrefix);
+  const states = await Promise.all(keys.map((key) => idbGet<DoorState>(key)));
+  return states.reduce((sum, state) => sum + (state?.queue.length ?? 0), 0);
+}
+
+/** Sign-out: every door's list (names), queue and last scans leave this browser. */
+export const forgetDoors = () => idbDeleteAll();

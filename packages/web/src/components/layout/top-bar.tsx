@@ -6,6 +6,7 @@ import { themeChoices, useTheme } from '../../lib/theme.ts';
 import { NotificationsButton } from '../audit/notifications.tsx';
 import { MenuIcon } from '../ui/icons.tsx';
 import { HelpButton } from './help-dialog.tsx';
+import { UnsentScansDialog } from './unsent-scans-dialog.tsx';
 import { useSignOut } from './use-sign-out.ts';
 
 export function TopBar({
@@ -90,13 +91,14 @@ export function TopBar({
               </li>
             ))}
             <li role="none">
-              <button type="button" role="menuitem" onClick={() => void signOut()}>
+              <button type="button" role="menuitem" onClick={() => void signOut.signOut()}>
                 Logout
               </button>
             </li>
           </ul>
         </div>
       </div>
+      <UnsentScansDialog signOut={signOut} />
     </header>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { SignInFrame, SignInHeading } from '../layout/sign-in-frame.tsx';
+import { UnsentScansDialog } from '../layout/unsent-scans-dialog.tsx';
 import { useSignOut } from '../layout/use-sign-out.ts';
 import { trpc } from '../../lib/trpc.ts';
 import { EnableTwoFactorDialog, useEnableTwoFactor } from './enable-two-factor-dialog.tsx';
@@ -33,11 +34,12 @@ export function TwoFactorSetup({ onFinished }: { onFinished: () => void }) {
         <button type="button" className="btn btn-primary w-full" onClick={enable.start}>
           Enable 2FA
         </button>
-        <button type="button" className="btn btn-ghost w-full" onClick={() => void signOut()}>
+        <button type="button" className="btn btn-ghost w-full" onClick={() => void signOut.signOut()}>
           Logout
         </button>
       </div>
       <EnableTwoFactorDialog setup={enable.setup} open={enable.open} onClose={close} />
+      <UnsentScansDialog signOut={signOut} />
     </SignInFrame>
   );
 }
