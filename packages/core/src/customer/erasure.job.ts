@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { erasedRecord, withoutTerms } from '../audit/audit.rules.ts';
 import type { AuditChange } from '../audit/audit.schema.ts';
 import type { Db } from '../db/client.ts';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { keys } from '../db/keys.ts';
 import { defineJob } from '../jobs/registry.ts';
 import { purchasesPage, renamePurchases } from '../transaction/rename-purchases.ts';
