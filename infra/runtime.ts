@@ -5,5 +5,5 @@
 export const nodeFunction = {
   runtime: 'nodejs22.x' as const,
   architecture: 'arm64' as const,
-  nodejs: { format: 'esm' as const, minify: true, esbuild: { mainFields: ['module', 'main'] } },
+  nodejs: { format: 'esm' as const, minify: true, splitting: true, esbuild: { mainFields: ['module', 'main'] } },
 };

@@ -9,7 +9,10 @@ import { pathToFileURL } from 'node:url';
 import { bundleFunction as bundle, outdir } from '../bundle-function.mjs';
 import { table, type Budget } from './table.ts';
 
-const bundleFunction = bundle as (options: { sdk: 'bundled' | 'external'; dir?: string }) => Promise<{ outfile: string; bytes: number }>;
+const bundleFunction = bundle as (options: {
+  sdk: 'bundled' | 'external';
+  dir?: string;
+}) => Promise<{ outfile: string; bytes: number; lazyBytes: number }>;
 
 const maxBundleBytes = 1_000_000;
 const maxColdImportMs = 150;
@@ -68,7 +71,12 @@ export async function measureFunction(log: (line: string) => void) {
   const externalMs = coldImportMs(external.outfile);
   const note = (ms: typeof shippedMs) => `median of ${ms.runs}, fastest ${ms.min} ms`;
   const rows: FunctionRow[] = [
-    { metric: 'bundle size (AWS SDK bundled, shipped)', value: shipped.bytes, unit: 'bytes' },
+    {
+      metric: 'bundle size (AWS SDK bundled, shipped)',
+      value: shipped.bytes,
+      unit: 'bytes',
+      note: `loaded at a cold start; ${shipped.lazyBytes} more in chunks loaded on demand`,
+    },
     { metric: 'cold import (AWS SDK bundled, shipped)', value: shippedMs.median, unit: 'ms', note: note(shippedMs) },
     { metric: 'bundle size (AWS SDK external)', value: external.bytes, unit: 'bytes' },
     { metric: 'cold import (AWS SDK from node_modules)', value: externalMs.median, unit: 'ms', note: note(externalMs) },

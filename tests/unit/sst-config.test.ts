@@ -158,6 +158,7 @@ describe('sst.config.ts', () => {
     expect(nodejs).toEqual({
       format: functionBundle.format,
       minify: functionBundle.minify,
+      splitting: functionBundle.splitting,
       esbuild: { mainFields: functionBundle.mainFields },
     });
   });
