@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvRow, plainDecimal } from '@event-admin/core/export/csv.rules';
 import { counterWrites } from '@event-admin/core/counters/moves';
-import { saleMoves } from '@event-admin/core/counters/sale';
+import { saleDayMoves, saleMoves, type SaleChange } from '@event-admin/core/counters/sale';
 import { reportRange } from '@event-admin/core/report/index';
 import { daysOf, previousRange } from '@event-admin/core/report/report.rules';
 import { salesReportInput } from '@event-admin/core/report/report.schema';
@@ -129,5 +129,30 @@ describe('what a sale moves (counters/sale.ts)', () => {
     const full = saleMoves(sale, { kind: 'refund', amountCents: 750, at: '2026-03-05T08:00:00.000Z', ends: true }, utc);
     expect(full.moves.event!.add).toEqual({ completedPurchases: -1, salesCents: -750 });
     expect(full.customer).toEqual({ transactions: 0, completed: -1 });
+  });
+
+  it("a rebuild counts a transaction's whole life at once: the sum of what each of its changes moved", () => {
+    const refunds = [
+      { amountCents: 250, createdAt: '2026-03-05T08:00:00.000Z' },
+      { amountCents: 750, createdAt: '2026-03-09T23:00:00.000Z' },
+    ];
+    const lives: [string, SaleChange[], typeof refunds][] = [
+      ['failed', [{ kind: 'record', completed: false }, { kind: 'fail' }], []],
+      ['pending', [{ kind: 'record', completed: false }], []],
+      ['completed', [{ kind: 'record', completed: false }, { kind: 'complete' }], []],
+      [
+        'refunded',
+        [
+          { kind: 'record', completed: true },
+          { kind: 'refund', amountCents: 250, at: refunds[0]!.createdAt, ends: false },
+          { kind: 'refund', amountCents: 750, at: refunds[1]!.createdAt, ends: true },
+        ],
+        refunds,
+      ],
+    ];
+    for (const [status, changes, made] of lives) {
+      const moved = changes.flatMap((change) => saleMoves(sale, change, utc).moves.days ?? []);
+      expect(saleDayMoves({ ...sale, status, refunds: made })).toEqual(moved);
+    }
   });
 });
