@@ -37,9 +37,11 @@ const jobsPerRun = 25;
  * with the new payload, and a job is deleted only if it was not queued again after the one applied.
  */
 export async function runPendingJobs(db: Db, registry: Registry, options: RunOptions): Promise<RunResult> {
-  const run = jobRun(options);
+  // a long job (a rebuild of the day figures) leaves the last quarter to the sweeps, so the fold
+  // and the lapsed holds are not put off until it ends
+  const run = jobRun(options, 0.25);
   for (const queued of await pendingJobItems(db, jobsPerRun)) {
-    if (run.outOfTime()) {
+    if (run.jobsOutOfTime()) {
       run.result.more = true;
       break;
     }
@@ -74,9 +76,10 @@ export async function runJobNow<P>(db: Db, kind: DefinedJob<P>, targetId: string
   return run.result.finished > 0;
 }
 
-/** One run's budget, identity and tally. */
-function jobRun(options: RunOptions) {
+/** One run's budget, identity and tally; `sweepShare`: the part of the budget jobs leave to the sweeps. */
+function jobRun(options: RunOptions, sweepShare = 0) {
   const deadline = Date.now() + options.budgetMs;
+  const jobsDeadline = Date.now() + options.budgetMs * (1 - sweepShare);
   const result: RunResult = { finished: 0, steps: 0, read: 0, changed: 0, swept: 0, more: false };
   return {
     owner: randomUUID(),
@@ -84,6 +87,7 @@ function jobRun(options: RunOptions) {
     leaseMs: options.leaseMs ?? 30_000,
     result,
     outOfTime: () => result.steps > 0 && Date.now() >= deadline,
+    jobsOutOfTime: () => result.steps > 0 && Date.now() >= jobsDeadline,
   };
 }
 
@@ -109,7 +113,7 @@ async function workJob<P>(db: Db, kind: DefinedJob<P>, queued: JobItem, run: Ret
     if (saved) job = { ...job, cursor: step.cursor! };
     // Queued again meanwhile (a newer name, its cursor reset): go on with it while the lease is ours.
     else job = await getJobItem(db, job.kind, job.targetId).then((now) => (now?.leaseOwner === owner ? now : undefined));
-    if (job && run.outOfTime()) {
+    if (job && run.jobsOutOfTime()) {
       await releaseJob(db, job, owner);
       result.more = true;
       return;
