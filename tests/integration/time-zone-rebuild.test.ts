@@ -1,4 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readDayState } from '@event-admin/core/counters/day-zone';
+import { countRecords } from '@event-admin/core/counters/rebuild-records';
+import { copyViewsStep, firstCopyDay } from '@event-admin/core/counters/views-copy';
+import { keys } from '@event-admin/core/db/keys';
+import { queryAll } from '@event-admin/core/db/query';
 import { importTransactions } from '@event-admin/core/transaction/transaction.import';
 import { createTransactionInput } from '@event-admin/core/transaction/transaction.schema';
 import { type Client, type TestApi, startSignedIn } from '../setup/api.ts';
@@ -171,6 +176,34 @@ describe('a change of zone rebuilds the day figures (issue 32)', () => {
     const [from, to] = ranges('Asia/Kolkata')[2]!;
     const views = ok(await client.get(`/api/reports/sales?from=${from}&to=${to}&eventId=${events[0]!.id}`)).totals.pageViews;
     expect(views).toBe(ok(await client.get(`/api/events/${events[0]!.id}`)).pageViews);
+  });
+
+  it('a step run again adds nothing twice: records are marked (also when read before the mark), view copies too', async () => {
+    const state = await readDayState(api.db); // Kolkata's generation, rebuilt by the test before
+    const reportOf = async () =>
+      Promise.all(ranges('Asia/Kolkata').map(async ([from, to]) => ok(await client.get(`/api/reports/sales?from=${from}&to=${to}`)).days));
+    const before = await reportOf();
+    const gen = { gen: state.gen, zone: state.zone };
+    let counted = 0;
+    for (const pk of [...keys.transactionsPartitions(), keys.customersByCreated('', '').gsi1pk]) {
+      const items = await queryAll(api.db, {
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+      });
+      // as a step that read them before it marked them would see them
+      const unmarked = items.map(({ dayGen: _marked, ...item }) => item);
+      counted += await countRecords(api.db, pk === keys.customersByCreated('', '').gsi1pk ? 'customer' : 'transaction', unmarked, gen);
+    }
+    expect(counted).toBe(0);
+    let copied = 0;
+    for (let day: string | null = await firstCopyDay(api.db, 'America/New_York'); day;) {
+      const step = await copyViewsStep(api.db, { from: state.gen - 1, zone: 'America/New_York' }, state.gen, day);
+      copied += step.changed;
+      day = step.next;
+    }
+    expect(copied).toBe(0);
+    expect(await reportOf()).toEqual(before);
   });
 
   it('two changes in quick succession end in the last zone, exact', async () => {
