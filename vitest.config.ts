@@ -20,6 +20,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           expect: { poll: { timeout: 10_000 } },
+          // each file's app is the only writer of its table and forgets the day state on a save:
+          // a zone change's rebuild need not wait for other processes (counters/rebuild.job.ts)
+          env: { DAY_REBUILD_SETTLE_MS: '2000' },
         },
       },
       {

@@ -3,6 +3,7 @@
 // this list and know no kind by name; `npm start` (local/main.ts) and the AWS jobs function
 // (functions/src/jobs.ts) run the same one. A new kind of job is one line here.
 import { foldDaysSweep } from './counters/fold.ts';
+import { rebuildDaysJob } from './counters/rebuild.job.ts';
 import { erasureJob } from './customer/erasure.job.ts';
 import { renameCustomerJob } from './customer/rename.job.ts';
 import type { Db } from './db/client.ts';
@@ -12,7 +13,7 @@ import { ticketRecordsSweep } from './ticket/records.sweep.ts';
 import { backgroundJobs as inProcess, runPendingJobs, type Registry, type RunOptions } from './jobs/index.ts';
 
 export const background: Registry = {
-  jobs: [renameEventJob, renameCustomerJob, erasureJob],
+  jobs: [renameEventJob, renameCustomerJob, erasureJob, rebuildDaysJob],
   sweeps: [foldDaysSweep, lapsedHoldsSweep, ticketRecordsSweep],
 };
 

@@ -7,7 +7,7 @@ import { failedConditions, transact, updateIf, type TransactItem } from '../db/w
 import type { Sweep } from '../jobs/registry.ts';
 import { addUpdate } from './add.ts';
 import { dayPartition, groupBy } from './days.ts';
-import { dayZone } from './day-zone.ts';
+import { dayState } from './day-zone.ts';
 import { addDays, dayFigures, sumFigures, zoneDay } from './figures.ts';
 
 // The fold (counters/days.ts says why): once a day is over, each of its shard items is added
@@ -20,12 +20,16 @@ import { addDays, dayFigures, sumFigures, zoneDay } from './figures.ts';
 /** How long after midnight (the business's) a day is folded: longer than any write that began before midnight takes. */
 export const foldGraceMs = 15 * 60_000;
 
-const foldMark = keys.dayFold();
-
 /** The shard items of one sort key of a day, folded in one transaction with the key's folded item. */
-function foldGroup(day: string, sk: string, shards: readonly Record<string, unknown>[], seal: readonly string[] = []): TransactItem[] {
+function foldGroup(
+  gen: number,
+  day: string,
+  sk: string,
+  shards: readonly Record<string, unknown>[],
+  seal: readonly string[] = [],
+): TransactItem[] {
   const eventId = shards[0]?.eventId as string | undefined;
-  const folded = { pk: keys.dayTotal(day).pk, sk };
+  const folded = { pk: keys.dayTotal(day, '', gen).pk, sk };
   const into = addUpdate(
     folded,
     { ...sumFigures(dayFigures, shards), absorbed: new Set(shards.map((item) => String(item.pk).slice(folded.pk.length))) },
@@ -40,7 +44,7 @@ function foldGroup(day: string, sk: string, shards: readonly Record<string, unkn
     },
   }));
   const sealed = seal.map((shard): TransactItem => ({
-    Put: { Item: { ...keys.dayTotal(day, shard), date: day, folded: true }, ConditionExpression: 'attribute_not_exists(pk)' },
+    Put: { Item: { ...keys.dayTotal(day, shard, gen), date: day, folded: true }, ConditionExpression: 'attribute_not_exists(pk)' },
   }));
   return [...(into ? [into] : []), ...taken, ...sealed];
 }
@@ -50,16 +54,16 @@ function foldGroup(day: string, sk: string, shards: readonly Record<string, unkn
  * shard partition, not only those that hold a total (a table from before: its writes did not
  * always put a day's total and event items on the same shard).
  */
-async function foldDayOnce(db: Db, day: string, options: { thorough: boolean; seal: boolean }) {
+async function foldDayOnce(db: Db, gen: number, day: string, options: { thorough: boolean; seal: boolean }) {
   const totals = await batchGet(
     db,
-    shardSuffixes.map((s) => keys.dayTotal(day, s)),
+    shardSuffixes.map((s) => keys.dayTotal(day, s, gen)),
     { consistent: true },
   );
   if (totals.some((item) => item.folded)) return true; // folded before (the mark was not moved on yet)
-  const withTotals = new Set(totals.map((item) => String(item.pk).slice(keys.dayTotal(day).pk.length)));
+  const withTotals = new Set(totals.map((item) => String(item.pk).slice(keys.dayTotal(day, '', gen).pk.length)));
   const partitions = options.thorough ? shardSuffixes : shardSuffixes.filter((s) => withTotals.has(s));
-  const items = (await Promise.all(partitions.map((s) => dayPartition(db, day, s)))).flat().filter((item) => !item.folded);
+  const items = (await Promise.all(partitions.map((s) => dayPartition(db, day, s, gen)))).flat().filter((item) => !item.folded);
   const bySk = groupBy(items, (item) => String(item.sk));
   const totalShards = bySk.get(keys.dayTotal(day).sk) ?? [];
   bySk.delete(keys.dayTotal(day).sk);
@@ -68,7 +72,7 @@ async function foldDayOnce(db: Db, day: string, options: { thorough: boolean; se
     // events first, a few to a transaction (17 items at most each); the total, which seals the day, last
     let batch: TransactItem[] = [];
     for (const [sk, shards] of bySk) {
-      const group = foldGroup(day, sk, shards);
+      const group = foldGroup(gen, day, sk, shards);
       if (batch.length + group.length > 99) {
         await transact(db, batch);
         batch = [];
@@ -77,7 +81,7 @@ async function foldDayOnce(db: Db, day: string, options: { thorough: boolean; se
     }
     if (batch.length) await transact(db, batch);
     const missing = options.seal ? shardSuffixes.filter((s) => !withTotals.has(s)) : [];
-    const total = foldGroup(day, keys.dayTotal(day).sk, totalShards, missing);
+    const total = foldGroup(gen, day, keys.dayTotal(day).sk, totalShards, missing);
     if (total.length) await transact(db, total);
     return true;
   } catch (error) {
@@ -87,7 +91,7 @@ async function foldDayOnce(db: Db, day: string, options: { thorough: boolean; se
 }
 
 /** The earliest day anything can have been counted on: the oldest transaction, customer or event (or `until`). */
-async function firstDay(db: Db, until: string, zone: string) {
+export async function firstDay(db: Db, until: string, zone: string) {
   const oldest = async (pk: string) => {
     const value = (await firstOfPartition(db, 'gsi1', pk))?.gsi1sk;
     return value === undefined ? until : zoneDay(orderedValue(value), zone);
@@ -102,9 +106,9 @@ async function firstDay(db: Db, until: string, zone: string) {
 }
 
 /** Moves the fold mark on to `day` (never back). */
-const markFolded = (db: Db, day: string) =>
+export const markFolded = (db: Db, day: string, gen = 0) =>
   updateIf(db, {
-    Key: foldMark,
+    Key: keys.dayFold(gen),
     UpdateExpression: 'SET foldedBefore = :day',
     ConditionExpression: 'attribute_not_exists(foldedBefore) OR foldedBefore < :day',
     ExpressionAttributeValues: { ':day': day },
@@ -119,39 +123,40 @@ const markFolded = (db: Db, day: string) =>
  */
 export async function foldDays(db: Db, options: { now?: Date; outOfTime?: () => boolean; thorough?: boolean } = {}) {
   const now = options.now ?? new Date();
-  const zone = await dayZone(db, now.getTime());
+  // the generation readers read (counters/day-zone.ts); one being rebuilt is folded once it is theirs
+  const { gen, zone } = await dayState(db, now.getTime());
   const until = zoneDay(new Date(now.getTime() - foldGraceMs), zone);
-  const mark = (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: foldMark, ConsistentRead: true }))).Item;
+  const mark = (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: keys.dayFold(gen), ConsistentRead: true }))).Item;
   let day = (mark?.foldedBefore as string | undefined) ?? (await firstDay(db, until, zone));
-  if (!mark) await markFolded(db, day);
+  if (!mark) await markFolded(db, day, gen);
   const folded: string[] = [];
   while (day < until) {
     if (options.outOfTime?.()) return { folded, more: true };
     // six days at a time: which hold shards at all (a day without any is passed over)
     const window = Array.from({ length: 6 }, (_, i) => addDays(day, i)).filter((d) => d < until);
-    const busy = options.thorough ? new Set(window) : await daysWithShards(db, window);
+    const busy = options.thorough ? new Set(window) : await daysWithShards(db, window, gen);
     for (const d of window) {
       // a day just over is sealed even without writes: one that began before midnight may still come
       const seal = d >= addDays(until, -2);
       if (!busy.has(d) && !seal) continue;
       let done = false;
       for (let attempt = 0; !done && attempt < 10; attempt++)
-        done = await foldDayOnce(db, d, { thorough: options.thorough ?? false, seal });
+        done = await foldDayOnce(db, gen, d, { thorough: options.thorough ?? false, seal });
       if (!done) return { folded, more: true }; // busy: the next run goes on
       folded.push(d);
-      await markFolded(db, addDays(d, 1));
+      await markFolded(db, addDays(d, 1), gen);
     }
     day = addDays(window.at(-1)!, 1);
-    await markFolded(db, day);
+    await markFolded(db, day, gen);
   }
   return { folded, more: false };
 }
 
 /** The days of `days` that have a total on any shard, not folded yet: one BatchGetItem. */
-async function daysWithShards(db: Db, days: readonly string[]) {
+async function daysWithShards(db: Db, days: readonly string[], gen: number) {
   const found = await batchGet(
     db,
-    days.flatMap((d) => shardSuffixes.map((s) => keys.dayTotal(d, s))),
+    days.flatMap((d) => shardSuffixes.map((s) => keys.dayTotal(d, s, gen))),
     { consistent: true },
   );
   return new Set(found.filter((item) => !item.folded).map((item) => String(item.date)));

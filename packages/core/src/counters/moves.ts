@@ -4,10 +4,14 @@ import { keys } from '../db/keys.ts';
 import { fallback, forEachLimited, isConditionFailure, type TransactItem } from '../db/write.ts';
 import { addUpdate } from './add.ts';
 import { dayWrites, type DayMove } from './days.ts';
-import { zoneDay, type EventFigure, type Figures, type TotalFigure } from './figures.ts';
+import type { DayGen } from './day-zone.ts';
+import type { EventFigure, Figures, TotalFigure } from './figures.ts';
 import { drawShard, shardKeys } from './shards.ts';
 
-/** What one change moves: the dashboard totals, one event's counters, day figures (with the zone they are keyed in: counters/day-zone.ts). */
+/**
+ * What one change moves: the dashboard totals, one event's counters, day figures (in each
+ * generation of `gens`, keyed in its zone: counters/day-zone.ts, dayTargets).
+ */
 export type Moves = {
   totals?: Partial<Figures<TotalFigure>>;
   event?: {
@@ -16,7 +20,7 @@ export type Moves = {
     /** page views: the day they count on, kept on the shard so a delete finds the days they moved */
     viewDay?: string;
   };
-} & ({ days?: undefined } | { days: DayMove[]; zone: string });
+} & ({ days?: undefined } | { days: DayMove[]; gens: readonly DayGen[] });
 
 /**
  * How long an event's delete holds its counters (event/event-delete.ts): a change of the event
@@ -42,8 +46,6 @@ export const eventCounterPuts = (eventId: string): TransactItem[] =>
  */
 export function counterWrites(moves: Moves, now = new Date(), shard = drawShard()): TransactItem[] {
   // `now` is the clock's (which days are over, how old a delete's mark is), never a date of the data
-  const zone = moves.days ? moves.zone : 'UTC';
-  const today = zoneDay(now, zone);
   const event = moves.event;
   const items = [
     moves.totals ? addUpdate(keys.stats(shard), moves.totals) : null,
@@ -57,7 +59,7 @@ export function counterWrites(moves: Moves, now = new Date(), shard = drawShard(
           },
         )
       : null,
-    ...(moves.days ?? []).flatMap((day) => dayWrites(day, shard, today, zone)),
+    ...(moves.days ? moves.days.flatMap((day) => moves.gens.flatMap((gen) => dayWrites(day, shard, now, gen))) : []),
   ];
   return items.filter((item): item is TransactItem => item !== null);
 }

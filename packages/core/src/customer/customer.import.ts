@@ -8,7 +8,7 @@ import { batchGet } from '../db/query.ts';
 import { batchWrite, failedConditions, retry, transact, withRetry, type WriteRequest } from '../db/write.ts';
 import { notFound } from '../error.ts';
 import { customerCountersUpdate, type CustomerCounterDelta } from '../counters/customer-counts.ts';
-import { dayZone } from '../counters/day-zone.ts';
+import { dayState, dayTargets, newDayGen } from '../counters/day-zone.ts';
 import { zoneDay } from '../counters/figures.ts';
 import { applyMoves, counterWrites } from '../counters/moves.ts';
 import { customerItem, defaultAddressAttribute, duplicateEmail, emailClaim, fromItem } from './customer.repo.ts';
@@ -36,11 +36,14 @@ export async function importCustomers(
   if ((await batchGet(db, claims, { consistent: true })).length > 0) throw duplicateEmail();
 
   const start = (options.now ?? new Date()).getTime();
-  const zone = await dayZone(db);
+  const days = await dayState(db);
   const writes: WriteRequest[] = [];
   const customers = inputs.map(({ addresses = [], ...input }, i) => {
     const id = randomUUID();
-    const item: Record<string, unknown> = customerItem(input, id, new Date(start + i), zoneDay(new Date(start + i), zone));
+    const item: Record<string, unknown> = {
+      ...customerItem(input, id, new Date(start + i), zoneDay(new Date(start + i), days.zone)),
+      dayGen: newDayGen(days),
+    };
     for (const address of addresses) {
       const addressId = randomUUID();
       // The first Primary of a type is the one the customer records (see defaultAddressAttribute).
@@ -53,12 +56,14 @@ export async function importCustomers(
     return fromItem(item);
   });
   await batchWrite(db, writes, options);
-  const perDay = new Map<string, number>(); // the days each item's countedDay names
-  for (const customer of customers) perDay.set(zoneDay(customer.createdAt, zone), (perDay.get(zoneDay(customer.createdAt, zone)) ?? 0) + 1);
-  await applyMoves(db, [
-    { totals: { customerCount: customers.length } },
-    ...[...perDay].map(([date, newCustomers]) => ({ days: [{ date, add: { newCustomers } }], zone })),
-  ]);
+  // in each generation of day figures (two while a rebuild runs), the days their creation counts on
+  const perDay = dayTargets(days).flatMap((gen) => {
+    const counted = new Map<string, number>();
+    for (const customer of customers)
+      counted.set(zoneDay(customer.createdAt, gen.zone), (counted.get(zoneDay(customer.createdAt, gen.zone)) ?? 0) + 1);
+    return [...counted].map(([date, newCustomers]) => ({ days: [{ date, add: { newCustomers } }], gens: [gen] }));
+  });
+  await applyMoves(db, [{ totals: { customerCount: customers.length } }, ...perDay]);
   return customers;
 }
 

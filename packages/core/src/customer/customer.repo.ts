@@ -1,6 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { z } from 'zod';
-import { utcDay } from '../counters/figures.ts';
+import type { DayGen } from '../counters/day-zone.ts';
+import { utcDay, zoneDay } from '../counters/figures.ts';
+import { counterWrites } from '../counters/moves.ts';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { batchGet, getNamed, querySearchPage, stripKeys } from '../db/query.ts';
@@ -61,6 +63,18 @@ export function customerItem(input: z.output<typeof createCustomerInput>, id: st
 /** The day a customer's creation was counted on: stored since issue 32, else (counted before it) its UTC day. */
 export const countedDayOf = (item: Record<string, unknown>) => (item.countedDay as string | undefined) ?? utcDay(String(item.createdAt));
 
+/**
+ * The day a customer's creation counts on in a generation of day figures: generation 0 kept it on
+ * the item (its days were keyed in whatever zone was set then); a later one (a rebuild:
+ * counters/rebuild.job.ts) keys every day in its own zone.
+ */
+export const customerDayIn = (item: Record<string, unknown>, { gen, zone }: DayGen) =>
+  gen === 0 ? countedDayOf(item) : zoneDay(String(item.createdAt), zone);
+
+/** What a customer's creation (1) or delete (-1) moves on the day figures of each generation in `gens`. */
+export const newCustomerWrites = (item: Record<string, unknown>, gens: readonly DayGen[], count: 1 | -1) =>
+  gens.flatMap((gen) => counterWrites({ days: [{ date: customerDayIn(item, gen), add: { newCustomers: count } }], gens: [gen] }));
+
 /** The Puts of a new customer and of the claim on its e-mail address, both refused if taken (position 1: the e-mail). */
 export function customerPuts(item: ReturnType<typeof customerItem>): TransactItem[] {
   return [
@@ -113,7 +127,14 @@ export function customerDeletes(current: Record<string, unknown>, addressIds: re
   const id = String(current.id);
   const noneCounted = 'attribute_not_exists(purchaseCount) OR purchaseCount = :zero';
   return [
-    { Delete: { Key: keys.customer(id), ConditionExpression: 'version = :version', ExpressionAttributeValues: { ':version': version } } },
+    {
+      // on the day generation read too: a rebuild counting the customer meanwhile makes the delete read again
+      Delete: {
+        Key: keys.customer(id),
+        ConditionExpression: `version = :version AND ${current.dayGen === undefined ? 'attribute_not_exists(dayGen)' : 'dayGen = :dayGen'}`,
+        ExpressionAttributeValues: { ':version': version, ...(current.dayGen === undefined ? {} : { ':dayGen': current.dayGen }) },
+      },
+    },
     { Delete: { Key: keys.customerCounts(id), ConditionExpression: noneCounted, ExpressionAttributeValues: { ':zero': 0 } } },
     {
       Delete: {

@@ -18,12 +18,12 @@ import { announce, webhookOutbox } from '../webhook/outbox.ts';
 import { currentEndpoints } from '../webhook/webhook.repo.ts';
 import { deleteLeftoverAddresses, fromItem as addressFromItem, listAddressItems } from '../address/address.repo.ts';
 import { customerCounts } from '../counters/customer-counts.ts';
-import { dayZone } from '../counters/day-zone.ts';
+import { dayState, dayStateFor, dayTargets, newDayGen } from '../counters/day-zone.ts';
 import { zoneDay } from '../counters/figures.ts';
 import { counterWrites } from '../counters/moves.ts';
 import { getStatsItem } from '../stats/stats.repo.ts';
 import {
-  countedDayOf,
+  newCustomerWrites,
   customerDeletes,
   customerItem,
   customerPuts,
@@ -42,17 +42,14 @@ import { createCustomerInput, customerIdInput, customersPageInput, deleteCustome
 /** Puts a customer, claims its e-mail address, counts it (totals and its day's new customers) and records it, in one transaction. */
 export const create = fn(createCustomerInput, async (db, input, actor) => {
   const now = new Date();
-  const zone = await dayZone(db);
-  const item = customerItem(input, randomUUID(), now, zoneDay(now, zone));
+  const days = await dayState(db);
+  const item = { ...customerItem(input, randomUUID(), now, zoneDay(now, days.zone)), dayGen: newDayGen(days) };
   const record = { actor, action: 'create', entity: 'customer' as const, entityId: item.id, summary: `Created ${item.name}` };
   try {
     await transact(db, [
       ...customerPuts(item),
-      ...counterWrites({
-        totals: { customerCount: 1 },
-        days: [{ date: item.countedDay, add: { newCustomers: 1 } }],
-        zone,
-      }),
+      ...counterWrites({ totals: { customerCount: 1 } }),
+      ...newCustomerWrites(item, dayTargets(days), 1),
       auditPut({ ...record, changes: diffFields(undefined, item, ['name', 'email', 'phone']) }),
       ...(await webhookOutbox(db, 'customer.created', fromItem(item))),
     ]);
@@ -107,11 +104,8 @@ const remove = fn(deleteCustomerInput, async (db, input, actor) => {
           addresses.map((a) => String(a.id)),
           Number(item.version),
         ),
-        ...counterWrites({
-          totals: { customerCount: -1 },
-          days: [{ date: countedDayOf(item), add: { newCustomers: -1 } }],
-          zone: await dayZone(db),
-        }),
+        ...counterWrites({ totals: { customerCount: -1 } }),
+        ...newCustomerWrites(item, dayTargets(await dayStateFor(db, Number(item.dayGen ?? 0)), Number(item.dayGen ?? 0)), -1),
         auditPut({ actor, action: 'deleted', entity: 'customer', entityId: input.id, summary: 'Deleted the customer and their addresses' }),
         // the person leaves the history written about them too
         historyErasureJob(input.id, terms, new Date()),

@@ -4,6 +4,9 @@ import { shardOf, shardSuffixes } from './shards.ts';
 /** Sort keys that order by a timestamp or number, then by id for stable ties. */
 const ordered = (value: string, id: string) => `${value}#${id}`;
 
+/** The partition prefix of a generation's day items: DAY# (generation 0, as before generations), DAY#g2#, ... */
+const dayPrefix = (gen: number) => (gen ? `DAY#g${gen}#` : 'DAY#');
+
 export const keys = {
   /** DynamoDB Local only: the item each transaction is followed by (db/local-durability.ts). */
   localWriteBarrier: () => ({ pk: 'LOCAL#WRITE_BARRIER', sk: 'LOCAL#WRITE_BARRIER' }),
@@ -67,21 +70,29 @@ export const keys = {
   /** The dashboard totals: one shard (one of shardSuffixes); readers add them all up. */
   stats: (shard: string) => ({ pk: `STATS${shard}`, sk: 'GLOBAL' }),
   /**
-   * One UTC day's figures for the whole business (`date` is yyyy-mm-dd): a shard of them, or,
+   * One business day's figures for the whole business (`date` is yyyy-mm-dd): a shard of them, or,
    * without a shard, the day's folded item (counters/days.ts), which takes the shards once the day
-   * is over and every later change of that day.
+   * is over and every later change of that day. `gen`: the generation of day figures (a change of
+   * the business's zone rebuilds them as the next one: counters/rebuild.job.ts); 0 has no prefix.
    */
-  dayTotal: (date: string, shard = '') => ({ pk: `DAY#${date}${shard}`, sk: 'TOTAL' }),
-  /** One UTC day's figures for one event: a shard of them, or the folded item. */
-  dayEvent: (date: string, eventId: string, shard = '') => ({ pk: `DAY#${date}${shard}`, sk: `EVENT#${eventId}` }),
+  dayTotal: (date: string, shard = '', gen = 0) => ({ pk: `${dayPrefix(gen)}${date}${shard}`, sk: 'TOTAL' }),
+  /** One business day's figures for one event: a shard of them, or the folded item. */
+  dayEvent: (date: string, eventId: string, shard = '', gen = 0) => ({ pk: `${dayPrefix(gen)}${date}${shard}`, sk: `EVENT#${eventId}` }),
   dayEventPrefix: 'EVENT#',
-  /** Every day before its `foldedBefore` (yyyy-mm-dd) is folded: readers read one item a day there. */
-  dayFold: () => ({ pk: 'DAY_FOLD', sk: 'DAY_FOLD' }),
+  /** Every day before its `foldedBefore` (yyyy-mm-dd) is folded: readers read one item a day there. One per generation. */
+  dayFold: (gen = 0) => (gen ? { pk: `DAY_FOLD#g${gen}`, sk: 'DAY_FOLD' } : { pk: 'DAY_FOLD', sk: 'DAY_FOLD' }),
+  /** That a part of a day's page views was copied from generation `gen` into a later one (on the older day partition). */
+  dayViewsCopied: (date: string, gen: number, into: number, part: number) => ({
+    pk: `${dayPrefix(gen)}${date}`,
+    sk: `VIEWS_COPIED#${into}#${part}`,
+  }),
   /** One shard of an event's counters (sales, completed purchases, page views): a partition of its own, since DynamoDB's write limit is per partition. */
   eventCounter: (eventId: string, shard: string) => ({ pk: `EVENT_COUNTER#${eventId}${shard}`, sk: 'COUNTER' }),
   /** A customer's purchase counts, off the customer item (whose index every purchase would otherwise write). */
   customerCounts: (customerId: string) => ({ pk: `CUSTOMER#${customerId}`, sk: 'COUNTS' }),
   settings: () => ({ pk: 'SETTINGS', sk: 'APP' }),
+  /** Which generation of day figures readers read, in which zone, and the one a rebuild fills (counters/day-zone.ts). */
+  dayState: () => ({ pk: 'DAY_STATE', sk: 'DAY_STATE' }),
   /** The team's security rule (Settings > Security), beside the app settings. */
   securityPolicy: () => ({ pk: 'SETTINGS', sk: 'SECURITY' }),
   /** Before members: the one administrator's password hash, copied to the first member. */

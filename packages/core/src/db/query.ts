@@ -183,9 +183,9 @@ export async function getNamed<K extends string>(
   >;
 }
 
-/** Removes the table's key attributes from a stored item. */
+/** Removes the table's key attributes from a stored item, and `dayGen` (which day figures count it: counters/day-zone.ts). */
 export function stripKeys<T extends Record<string, unknown>>(item: T) {
-  const { pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, gsi3pk, gsi3sk, gsi4pk, gsi4sk, ttl, ...rest } = item;
+  const { pk, sk, gsi1pk, gsi1sk, gsi2pk, gsi2sk, gsi3pk, gsi3sk, gsi4pk, gsi4sk, ttl, dayGen, ...rest } = item;
   return rest;
 }
 

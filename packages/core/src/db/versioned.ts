@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { auditPut, type AuditInput } from '../audit/audit.repo.ts';
 import type { AuditChange } from '../audit/audit.schema.ts';
 import type { Db } from './client.ts';
-import { failedConditions, retry, transact, withRetry } from './write.ts';
+import { failedConditions, retry, transact, withRetry, type TransactItem } from './write.ts';
 import { staleVersion } from '../error.ts';
 
 /** The history record of a versioned save: what it says, and the changes between the stored item and the saved one. */
@@ -27,11 +27,14 @@ export async function upsertVersioned(
   defaults: Record<string, unknown>,
   expectedVersion: number | undefined,
   audit: VersionedAudit,
+  /** what the save also writes, given the item as read (a change of zone: settings/index.ts); a failed condition of theirs reads again */
+  derive?: (before: Record<string, unknown> | undefined) => Promise<TransactItem[]>,
 ) {
   const setNames = Object.keys(set).filter((k) => set[k] !== undefined);
   const defaultNames = Object.keys(defaults).filter((k) => !setNames.includes(k));
   return withRetry(async () => {
     const before = (await db.doc.send(new GetCommand({ TableName: db.tableName, Key: key, ConsistentRead: true }))).Item;
+    const derived = (await derive?.(before)) ?? [];
     const seen = before?.version === undefined ? 0 : Number(before.version);
     if (expectedVersion !== undefined && expectedVersion !== seen) throw staleVersion(what);
     const after: Record<string, unknown> = { ...key, ...before, version: seen + 1 };
@@ -59,9 +62,12 @@ export async function upsertVersioned(
           },
         },
         auditPut({ ...audit.record, changes: audit.changes(before, after) }),
+        ...derived,
       ]);
     } catch (error) {
-      if (!failedConditions(error)?.includes(0)) throw error;
+      const failed = failedConditions(error);
+      if (!failed?.length) throw error;
+      if (!failed.includes(0)) return retry; // a derived item moved on meanwhile: read again
       if (expectedVersion !== undefined) throw staleVersion(what);
       return retry;
     }

@@ -1,7 +1,7 @@
 import { auditPut } from '../audit/audit.repo.ts';
 import type { Actor } from '../fn.ts';
 import { diffFields } from '../audit/audit.rules.ts';
-import { dayZone } from '../counters/day-zone.ts';
+import { currentGen, dayState } from '../counters/day-zone.ts';
 import { counterWrites } from '../counters/moves.ts';
 import { shardKeys } from '../counters/shards.ts';
 import type { Db } from '../db/client.ts';
@@ -97,8 +97,10 @@ export async function deleteEvent(db: Db, input: { id: string; version?: number 
       ]);
       // counted on its shards (exact, read after the mark) or, for any recorded before transactions counted themselves, in the index
       if (counts.transactions > 0 || (await indexedTransactions(db, id))) throw new DomainError('conflict', hasTransactionsMessage);
+      // page views are in the generation readers read only (counters/rebuild.job.ts copies them into the next)
+      const gen = currentGen(await dayState(db));
       const days =
-        counts.counts.pageViews > 0 ? await viewDaysOf(db, id, counts.shards, counts.counts.pageViews, String(before.createdAt)) : [];
+        counts.counts.pageViews > 0 ? await viewDaysOf(db, id, counts.shards, counts.counts.pageViews, String(before.createdAt), gen) : [];
 
       // The totals hold the event's copy of its counters (event/counters.ts): that is what goes.
       const copyViews = Number(before.pageViews ?? 0);
@@ -135,9 +137,8 @@ export async function deleteEvent(db: Db, input: { id: string; version?: number 
         ...(await webhookOutbox(db, 'event.deleted', fromItem(before))),
       ];
       const later: ViewDay[] = [];
-      const zone = await dayZone(db);
       for (const day of days) {
-        const moves = viewDayMoves(day, zone);
+        const moves = viewDayMoves(day, gen);
         if (later.length === 0 && items.length + moves.length <= maxTransactItems) items.push(...moves);
         else later.push(day);
       }
@@ -152,7 +153,7 @@ export async function deleteEvent(db: Db, input: { id: string; version?: number 
         }
         return retry;
       }
-      for (const day of later) await transact(db, viewDayMoves(day, zone));
+      for (const day of later) await transact(db, viewDayMoves(day, gen));
       await deleteTicketLeftovers(db, id, partition);
       return true;
     } finally {

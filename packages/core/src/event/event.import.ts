@@ -6,7 +6,7 @@ import { notFound } from '../error.ts';
 import { seoItem } from '../seo/seo.repo.ts';
 import type { saveSeoInput } from '../seo/seo.schema.ts';
 import type { EventFigure, Figures } from '../counters/figures.ts';
-import { dayZone } from '../counters/day-zone.ts';
+import { currentGen, dayState } from '../counters/day-zone.ts';
 import { zoneDay } from '../counters/figures.ts';
 import { applyMoves, counterWrites, eventCounterPuts } from '../counters/moves.ts';
 import { statusCountDeltas } from '../stats/stats.repo.ts';
@@ -68,10 +68,10 @@ export async function applyEventCounterDeltas(db: Db, deltas: ReadonlyMap<string
 /** Page views for many events at once, counted on today's figures too. */
 export async function importPageViews(db: Db, views: ReadonlyMap<string, number>, now = new Date()) {
   const counts = new Map([...views].map(([id, pageViews]) => [id, { pageViews }]));
-  const zone = await dayZone(db);
-  await applyEventCounterDeltas(db, counts, zoneDay(now, zone));
+  const gen = currentGen(await dayState(db)); // views: the generation readers read only (counters/rebuild.job.ts)
+  await applyEventCounterDeltas(db, counts, zoneDay(now, gen.zone));
   await applyMoves(
     db,
-    [...views].map(([eventId, pageViews]) => ({ days: [{ date: now, eventId, add: { pageViews } }], zone })),
+    [...views].map(([eventId, pageViews]) => ({ days: [{ date: now, eventId, add: { pageViews } }], gens: [gen] })),
   );
 }

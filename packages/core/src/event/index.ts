@@ -8,7 +8,7 @@ import { eventCountersMoved, readEventCounts } from './counters.ts';
 import { notFound } from '../error.ts';
 import { fn } from '../fn.ts';
 import { counterWrites, eventCounterPuts } from '../counters/moves.ts';
-import { dayZone } from '../counters/day-zone.ts';
+import { currentGen, dayState } from '../counters/day-zone.ts';
 import { zoneDay } from '../counters/figures.ts';
 import { statusCountDeltas } from '../stats/stats.repo.ts';
 import { listPageInput } from '../shared.schema.ts';
@@ -156,15 +156,15 @@ export const addViews = fn(addPageViewsInput, async (db, { id, count }) => {
     const item = await getEventItem(db, id, true);
     if (!item) throw notFound('Event');
     const now = new Date();
-    const zone = await dayZone(db);
+    const gen = currentGen(await dayState(db)); // views: the generation readers read only (counters/rebuild.job.ts)
     try {
       await transact(
         db,
         counterWrites(
           {
-            event: { id, add: { pageViews: count }, viewDay: zoneDay(now, zone) },
+            event: { id, add: { pageViews: count }, viewDay: zoneDay(now, gen.zone) },
             days: [{ date: now, eventId: id, add: { pageViews: count } }],
-            zone,
+            gens: [gen],
           },
           now,
         ),

@@ -1,3 +1,4 @@
+import type { DayGen } from '../counters/day-zone.ts';
 import { counterWrites } from '../counters/moves.ts';
 import { addDays, dayFigures, sumFigures, utcDay } from '../counters/figures.ts';
 import { shardKeys } from '../counters/shards.ts';
@@ -20,14 +21,14 @@ export interface ViewDay {
 }
 
 /** The days' items of the event, read consistently: its folded item and every shard. */
-async function readViewDays(db: Db, eventId: string, days: readonly string[]): Promise<ViewDay[]> {
+async function readViewDays(db: Db, eventId: string, days: readonly string[], gen: number): Promise<ViewDay[]> {
   const found = await batchGet(
     db,
-    days.flatMap((day) => [keys.dayEvent(day, eventId), ...shardKeys((s) => keys.dayEvent(day, eventId, s))]),
+    days.flatMap((day) => [keys.dayEvent(day, eventId, '', gen), ...shardKeys((s) => keys.dayEvent(day, eventId, s, gen))]),
     { consistent: true },
   );
   return days.flatMap((day) => {
-    const folded = keys.dayEvent(day, eventId);
+    const folded = keys.dayEvent(day, eventId, '', gen);
     const mine = found.filter((item) => item.date === day);
     if (mine.length === 0) return [];
     const foldedItem = mine.find((item) => item.pk === folded.pk);
@@ -48,22 +49,29 @@ async function readViewDays(db: Db, eventId: string, days: readonly string[]): P
  * The days the event's page views moved. Its counter shards name them (`viewDays`); views counted
  * before the shards named their days are looked for day by day, from the event's creation to today.
  */
-export async function viewDaysOf(db: Db, eventId: string, shards: Record<string, unknown>[], totalViews: number, createdAt: string) {
+export async function viewDaysOf(
+  db: Db,
+  eventId: string,
+  shards: Record<string, unknown>[],
+  totalViews: number,
+  createdAt: string,
+  { gen }: DayGen,
+) {
   const named = new Set(shards.flatMap((shard) => [...((shard.viewDays as Set<string> | undefined) ?? [])]));
-  let found = await readViewDays(db, eventId, [...named]);
+  let found = await readViewDays(db, eventId, [...named], gen);
   if (found.reduce((sum, day) => sum + day.views, 0) < totalViews) {
     // any zone's days: from the UTC day before creation to the one after today (zones lie within a day of UTC)
     const today = addDays(utcDay(new Date()), 1);
     const days: string[] = [];
     for (let day = addDays(utcDay(createdAt), -1); day <= today && days.length < 3660; day = addDays(day, 1))
       if (!named.has(day)) days.push(day);
-    found = [...found, ...(await readViewDays(db, eventId, days))];
+    found = [...found, ...(await readViewDays(db, eventId, days, gen))];
   }
   return found;
 }
 
-/** A day's event items deleted (each conditional on the views it held) and their views taken off the day's total (`zone`: which day is today). */
-export const viewDayMoves = (day: ViewDay, zone: string): TransactItem[] => [
+/** A day's event items deleted (each conditional on the views it held) and their views taken off the day's total, in generation `gen`. */
+export const viewDayMoves = (day: ViewDay, gen: DayGen): TransactItem[] => [
   ...day.items.map(({ key, pageViews }): TransactItem => ({
     Delete:
       pageViews === undefined
@@ -71,5 +79,5 @@ export const viewDayMoves = (day: ViewDay, zone: string): TransactItem[] => [
         : { Key: key, ConditionExpression: 'pageViews = :views', ExpressionAttributeValues: { ':views': pageViews } },
   })),
   ...(day.absentFolded ? [{ ConditionCheck: { Key: day.absentFolded, ConditionExpression: 'attribute_not_exists(pk)' } }] : []),
-  ...counterWrites({ days: [{ date: day.day, add: { pageViews: -day.views } }], zone }),
+  ...counterWrites({ days: [{ date: day.day, add: { pageViews: -day.views } }], gens: [gen] }),
 ];

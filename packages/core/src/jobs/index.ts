@@ -37,16 +37,21 @@ const jobsPerRun = 25;
  * with the new payload, and a job is deleted only if it was not queued again after the one applied.
  */
 export async function runPendingJobs(db: Db, registry: Registry, options: RunOptions): Promise<RunResult> {
-  const run = jobRun(options);
-  for (const queued of await pendingJobItems(db, jobsPerRun)) {
-    if (run.outOfTime()) {
+  // a long job (a rebuild of the day figures) leaves the last quarter to the sweeps, so the fold
+  // and the lapsed holds are not put off until it ends
+  const run = jobRun(options, 0.25);
+  const pending = await pendingJobItems(db, jobsPerRun);
+  for (const [i, queued] of pending.entries()) {
+    if (run.jobsOutOfTime()) {
       run.result.more = true;
       break;
     }
     const kind = registry.jobs.find((k) => k.kind === queued.kind);
-    // a kind this code does not know (a newer version queued it) is left for a runner that does
-    if (kind) await workJob(db, kind, queued, run);
-    if (run.result.more) break;
+    // With others waiting, a job gets half of the time left, so a long one (a rebuild of the day
+    // figures) does not hold up an erasure queued after it. A kind this code does not know (a
+    // newer version queued it) is left for a runner that does.
+    const slice = i < pending.length - 1 ? (run.jobsDeadline - Date.now()) / 2 : Infinity;
+    if (kind) await workJob(db, kind, queued, run, Date.now() + slice);
   }
   for (const sweep of registry.sweeps) {
     if (run.outOfTime()) {
@@ -74,9 +79,10 @@ export async function runJobNow<P>(db: Db, kind: DefinedJob<P>, targetId: string
   return run.result.finished > 0;
 }
 
-/** One run's budget, identity and tally. */
-function jobRun(options: RunOptions) {
+/** One run's budget, identity and tally; `sweepShare`: the part of the budget jobs leave to the sweeps. */
+function jobRun(options: RunOptions, sweepShare = 0) {
   const deadline = Date.now() + options.budgetMs;
+  const jobsDeadline = Date.now() + options.budgetMs * (1 - sweepShare);
   const result: RunResult = { finished: 0, steps: 0, read: 0, changed: 0, swept: 0, more: false };
   return {
     owner: randomUUID(),
@@ -84,14 +90,16 @@ function jobRun(options: RunOptions) {
     leaseMs: options.leaseMs ?? 30_000,
     result,
     outOfTime: () => result.steps > 0 && Date.now() >= deadline,
+    jobsDeadline,
+    jobsOutOfTime: () => result.steps > 0 && Date.now() >= jobsDeadline,
   };
 }
 
 /**
- * Claims a job and works it a step at a time until it is done or the run is out of time (then the
- * job is released with its cursor saved, and `more` set).
+ * Claims a job and works it a step at a time until it is done or the run (or the job's slice of
+ * it, `until`) is out of time: then the job is released with its cursor saved, and `more` set.
  */
-async function workJob<P>(db: Db, kind: DefinedJob<P>, queued: JobItem, run: ReturnType<typeof jobRun>) {
+async function workJob<P>(db: Db, kind: DefinedJob<P>, queued: JobItem, run: ReturnType<typeof jobRun>, until = Infinity) {
   const { owner, result } = run;
   if (!(await claimJob(db, queued, owner, Date.now(), Date.now() + run.leaseMs))) return;
   let job: JobItem | undefined = queued;
@@ -109,7 +117,7 @@ async function workJob<P>(db: Db, kind: DefinedJob<P>, queued: JobItem, run: Ret
     if (saved) job = { ...job, cursor: step.cursor! };
     // Queued again meanwhile (a newer name, its cursor reset): go on with it while the lease is ours.
     else job = await getJobItem(db, job.kind, job.targetId).then((now) => (now?.leaseOwner === owner ? now : undefined));
-    if (job && run.outOfTime()) {
+    if (job && (run.jobsOutOfTime() || Date.now() >= until)) {
       await releaseJob(db, job, owner);
       result.more = true;
       return;

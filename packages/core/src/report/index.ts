@@ -3,7 +3,7 @@ import { DomainError, notFound } from '../error.ts';
 import { getEventItem, getEventItems } from '../event/event.repo.ts';
 import { fn } from '../fn.ts';
 import { addDays, dayCount, daysOf, figuresOf, previousRange, rangeConversion, sumFigures, zoneDay, zeroFigures } from './report.rules.ts';
-import { dayZone } from '../counters/day-zone.ts';
+import { currentGen, dayState, isRebuilding } from '../counters/day-zone.ts';
 import { maxReportDays, salesReportInput, type DayFigures, type EventFigures, type SalesReport } from './report.schema.ts';
 
 /** The range a report covers: the given days, or the last 30 days to today (the business's). Longer than a year is refused. */
@@ -23,12 +23,12 @@ export function reportRange(input: { from?: string; to?: string }, zone: string,
  * purchases exist.
  */
 export const sales = fn(salesReportInput, async (db, input): Promise<SalesReport> => {
-  const zone = await dayZone(db);
-  const { from, to } = reportRange(input, zone);
+  const state = await dayState(db);
+  const { from, to } = reportRange(input, state.zone);
   if (input.eventId && !(await getEventItem(db, input.eventId))) throw notFound('Event');
   const previous = previousRange(from, to);
   const before = daysOf(previous.from, previous.to);
-  const figures = await readDays(db, [...before, ...daysOf(from, to)], input.eventId, { zone });
+  const figures = await readDays(db, [...before, ...daysOf(from, to)], input.eventId, { days: currentGen(state) });
   const days = daysOf(from, to).map((date) => ({ date, ...figuresOf(figures.get(date)) }));
   return {
     from,
@@ -36,6 +36,7 @@ export const sales = fn(salesReportInput, async (db, input): Promise<SalesReport
     days,
     totals: sumFigures(days),
     previous: { ...previous, totals: sumFigures(before.map((date) => figuresOf(figures.get(date)))) },
+    rebuilding: isRebuilding(state),
   };
 });
 
@@ -45,11 +46,15 @@ export const sales = fn(salesReportInput, async (db, input): Promise<SalesReport
  * whatever the history holds; then the titles with one BatchGetItem per 100 events.
  */
 export const eventsReport = fn(salesReportInput, async (db, input) => {
-  const { from, to } = reportRange(input, await dayZone(db));
+  const state = await dayState(db);
+  const { from, to } = reportRange(input, state.zone);
   const byEvent = new Map<string, DayFigures>();
-  await readEventsOnDays(db, daysOf(from, to), (id, counted) => {
-    byEvent.set(id, sumFigures([byEvent.get(id) ?? zeroFigures(), figuresOf(counted)]));
-  });
+  await readEventsOnDays(
+    db,
+    daysOf(from, to),
+    (id, counted) => byEvent.set(id, sumFigures([byEvent.get(id) ?? zeroFigures(), figuresOf(counted)])),
+    state.gen,
+  );
   const events = await getEventItems(db, [...byEvent.keys()]);
   const titles = new Map(events.map((e) => [String(e.id), String(e.title)]));
   const rows: EventFigures[] = [...byEvent]
@@ -62,5 +67,5 @@ export const eventsReport = fn(salesReportInput, async (db, input) => {
       conversion: rangeConversion(f.purchases, f.pageViews),
     }));
   rows.sort((a, b) => b.netCents - a.netCents || b.pageViews - a.pageViews || a.title.localeCompare(b.title));
-  return { from, to, events: rows };
+  return { from, to, events: rows, rebuilding: isRebuilding(state) };
 });

@@ -47,6 +47,8 @@ export const salesReport = named('SalesReport', {
   days: z.array(z.object({ date: reportDay, ...dayFigureFields })),
   totals: dayFigures,
   previous: z.object({ from: reportDay, to: reportDay, totals: dayFigures }),
+  /** true while a change of the business's zone is rebuilding the day figures: these are still the old zone's */
+  rebuilding: z.boolean(),
 });
 export type SalesReport = z.output<typeof salesReport>;
 
@@ -61,4 +63,4 @@ export const eventFigures = z.object({
 export type EventFigures = z.output<typeof eventFigures>;
 
 /** reports.events: each event with activity in the range, highest net first. */
-export const eventsReport = z.object({ from: reportDay, to: reportDay, events: z.array(eventFigures) });
+export const eventsReport = z.object({ from: reportDay, to: reportDay, events: z.array(eventFigures), rebuilding: z.boolean() });

@@ -23,7 +23,13 @@ export async function getSettingsItem(db: Db, consistent = false) {
   return result.Item;
 }
 
-export async function putSettingsItem(db: Db, input: z.output<typeof saveAppSettingsInput>, actor: Actor, now = new Date()) {
+export async function putSettingsItem(
+  db: Db,
+  input: z.output<typeof saveAppSettingsInput>,
+  actor: Actor,
+  now = new Date(),
+  derive?: Parameters<typeof upsertVersioned>[7],
+) {
   const { version, ...fields } = input;
   const audit = {
     record: { actor, action: 'update', entity: 'settings' as const, entityId: 'app', summary: 'Saved the app settings' },
@@ -31,6 +37,15 @@ export async function putSettingsItem(db: Db, input: z.output<typeof saveAppSett
       diffFields(before, after, Object.keys(fields)),
   };
   return fromItem(
-    await upsertVersioned(db, 'These settings were', keys.settings(), { ...fields, updatedAt: now.toISOString() }, {}, version, audit),
+    await upsertVersioned(
+      db,
+      'These settings were',
+      keys.settings(),
+      { ...fields, updatedAt: now.toISOString() },
+      {},
+      version,
+      audit,
+      derive,
+    ),
   );
 }

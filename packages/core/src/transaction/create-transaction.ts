@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { customerErased, customerExists, customerWithCountsKeys } from '../customer/customer.repo.ts';
-import { dayZone } from '../counters/day-zone.ts';
+import { dayState, dayTargets, newDayGen } from '../counters/day-zone.ts';
 import { saleWrites } from '../counters/sale.ts';
 import { keys } from '../db/keys.ts';
 import { getNamed } from '../db/query.ts';
@@ -80,15 +80,17 @@ export async function recordSale<T>(
       ({ eventId } = input);
       completed = input.status === 'completed';
       // One round trip for the three items a purchase reads: on an on-sale night every read counts.
-      const [{ event, ...customer }, zone] = await Promise.all([
+      const [{ event, ...customer }, days] = await Promise.all([
         getNamed(db, { event: keys.event(input.eventId), ...customerWithCountsKeys(input.customerId) }, { consistent: true }),
-        dayZone(db), // its day figures' zone: cached, so mostly no read at all
+        dayState(db), // its day figures' zone and generation: cached, so mostly no read at all
       ]);
       if (!event) throw notFound('Event');
       if (!customer.item) throw notFound('Customer');
       if (customer.item.erasedAt) throw customerErased();
-      const base = transactionItem(input, { eventTitle: String(event.title), customerName: String(customer.item.name) }, randomUUID(), now);
-      const counters = saleWrites(base, { kind: 'record', completed }, customer.counts, zone);
+      const names = { eventTitle: String(event.title), customerName: String(customer.item.name) };
+      // counted in every generation of day figures there is, the one being rebuilt too (counters/day-zone.ts)
+      const base = { ...transactionItem(input, names, randomUUID(), now), dayGen: newDayGen(days) };
+      const counters = saleWrites(base, { kind: 'record', completed }, customer.counts, dayTargets(days));
       let answer: T | undefined;
       const own = async (takes: unknown[]) => {
         const item = { ...base, ...parts.fields?.(takes) };

@@ -2,7 +2,7 @@ import { returnItems } from '../capacity/take.ts';
 import { isOrder, type OrderFields } from '../order/order.repo.ts';
 import { getCustomerWithCounts } from '../customer/customer.repo.ts';
 import type { Actor } from '../fn.ts';
-import { dayZone } from '../counters/day-zone.ts';
+import { dayStateFor, dayTargets } from '../counters/day-zone.ts';
 import { saleWrites, type SaleChange } from '../counters/sale.ts';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
@@ -18,8 +18,9 @@ import { transactionSearchText } from './transaction.rules.ts';
 
 /**
  * The update of the transaction item itself: new status (and search text), refunds, a new
- * version; conditional on the version, status and names it was computed from, so two changes at
- * once never both land and a rename in between is not overwritten.
+ * version; conditional on the version, status, names and day generation it was computed from, so
+ * two changes at once never both land, a rename in between is not overwritten, and a rebuild of
+ * the day figures (counters/rebuild.job.ts) counting it meanwhile makes the change read again.
  */
 export function transactionChangeUpdate(
   item: TransactionItem,
@@ -39,6 +40,7 @@ export function transactionChangeUpdate(
         seenVersion === 0 ? 'attribute_not_exists(version)' : 'version = :seenVersion',
         seenName('eventTitle'),
         seenName('customerName'),
+        item.dayGen === undefined ? 'attribute_not_exists(dayGen)' : 'dayGen = :seenDayGen',
       ].join(' AND '),
       ExpressionAttributeNames: { '#status': 'status' },
       ExpressionAttributeValues: {
@@ -54,6 +56,7 @@ export function transactionChangeUpdate(
         ...(seenVersion === 0 ? {} : { ':seenVersion': seenVersion }),
         ...(item.eventTitle === undefined ? {} : { ':seen_eventTitle': item.eventTitle }),
         ...(item.customerName === undefined ? {} : { ':seen_customerName': item.customerName }),
+        ...(item.dayGen === undefined ? {} : { ':seenDayGen': item.dayGen }),
         ...(change.refund ? { ':refunded': change.refundedCents, ':none': [], ':refund': [change.refund] } : {}),
       },
     },
@@ -105,10 +108,10 @@ export async function changeTransaction(db: Db, change: TransactionChange, actor
       const item = (await getTransactionItemById(db, change.input.id, true)) as TransactionItem | undefined;
       if (!item) throw notFound('Transaction');
       const plan = change.plan(item);
-      const [customer, zone] = await Promise.all([getCustomerWithCounts(db, item.customerId, true), dayZone(db)]);
+      const [customer, days] = await Promise.all([getCustomerWithCounts(db, item.customerId, true), dayStateFor(db, item.dayGen ?? 0)]);
       if (!customer.item) throw notFound('Customer');
       const answer = detailFromItem({ ...item, ...plan.after, version: Number(item.version ?? 0) + 1 });
-      const counters = saleWrites(item, plan.sale, customer.counts, zone);
+      const counters = saleWrites(item, plan.sale, customer.counts, dayTargets(days, item.dayGen ?? 0));
       const returned = await ticketsReturned(db, item, plan.after.status);
       try {
         await transact(db, [

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { applyCustomerCounterDeltas } from '../customer/customer.import.ts';
 import { getCustomerItems } from '../customer/customer.repo.ts';
 import type { CustomerCounterDelta } from '../counters/customer-counts.ts';
-import { dayZone } from '../counters/day-zone.ts';
+import { dayState, dayTargets, newDayGen, type DayGen } from '../counters/day-zone.ts';
 import type { DayMove } from '../counters/days.ts';
 import { zoneDay } from '../counters/figures.ts';
 import { applyMoves } from '../counters/moves.ts';
@@ -39,9 +39,11 @@ export async function importTransactions(
   if (titles.size !== eventIds.length) throw notFound('Event');
   if (names.size !== customerIds.length) throw notFound('Customer');
 
-  const items = inputs.map((input) =>
-    transactionItem(input, { eventTitle: titles.get(input.eventId)!, customerName: names.get(input.customerId)! }, randomUUID(), now),
-  );
+  const state = await dayState(db);
+  const items = inputs.map((input) => ({
+    ...transactionItem(input, { eventTitle: titles.get(input.eventId)!, customerName: names.get(input.customerId)! }, randomUUID(), now),
+    dayGen: newDayGen(state),
+  }));
   const pointers = items.map((item) => transactionPointerPut(item).Put!.Item as Record<string, unknown>);
   // each transaction is two items (it and its id's pointer): progress counts transactions
   const onProgress = options.onProgress && ((written: number) => options.onProgress!(Math.floor(written / 2)));
@@ -56,13 +58,13 @@ export async function importTransactions(
   const eventDeltas = new Map<string, EventCounterDelta>();
   const customerDeltas = new Map<string, CustomerCounterDelta>();
   const totals: Record<string, number> = {};
-  const days = new Map<string, DayMove & { add: Record<string, number> }>();
-  const zone = await dayZone(db);
+  const days = new Map<string, DayMove & { add: Record<string, number>; gen: DayGen }>();
+  const gens = dayTargets(state);
   const add = (into: Record<string, number>, from: Record<string, number | undefined>) => {
     for (const [name, n] of Object.entries(from)) into[name] = (into[name] ?? 0) + (n ?? 0);
   };
   for (const item of items) {
-    const { moves, customer } = saleMoves(item, { kind: 'record', completed: item.status === 'completed' }, zone);
+    const { moves, customer } = saleMoves(item, { kind: 'record', completed: item.status === 'completed' }, gens);
     add(totals, moves.totals ?? {});
     eventDeltas.set(item.eventId, eventDeltas.get(item.eventId) ?? {});
     add(eventDeltas.get(item.eventId) as Record<string, number>, moves.event?.add ?? {});
@@ -72,14 +74,16 @@ export async function importTransactions(
       completed: counted.completed + customer.completed,
     });
     for (const day of moves.days ?? []) {
-      const key = `${zoneDay(day.date, zone)}#${day.eventId}`;
-      const sum = days.get(key) ?? { ...day, date: zoneDay(day.date, zone), add: {} };
-      add(sum.add, day.add);
-      days.set(key, sum);
+      for (const gen of gens) {
+        const key = `${gen.gen}#${zoneDay(day.date, gen.zone)}#${day.eventId}`;
+        const sum = days.get(key) ?? { ...day, date: zoneDay(day.date, gen.zone), add: {}, gen };
+        add(sum.add, day.add);
+        days.set(key, sum);
+      }
     }
   }
   await applyEventCounterDeltas(db, eventDeltas);
   await applyCustomerCounterDeltas(db, customerDeltas);
-  await applyMoves(db, [{ totals }, ...[...days.values()].map((day) => ({ days: [day], zone }))]);
+  await applyMoves(db, [{ totals }, ...[...days.values()].map(({ gen, ...day }) => ({ days: [day], gens: [gen] }))]);
   return items.length;
 }

@@ -36,6 +36,8 @@ export interface TransactionItem {
   version?: number;
   refundedCents?: number;
   refunds?: StoredRefund[];
+  /** the latest generation of day figures that counts it (counters/day-zone.ts); absent: 0 */
+  dayGen?: number;
 }
 
 /** A refund as stored on its transaction, oldest first. */

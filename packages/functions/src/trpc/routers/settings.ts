@@ -7,5 +7,10 @@ export const settingsRouter = router({
   save: adminProcedure
     .input(Settings.save.schema)
     .output(answer(appSettingsInfo))
-    .mutation(({ ctx, input }) => Settings.save(ctx.db, input, ctx.actor)),
+    .mutation(async ({ ctx, input }) => {
+      const saved = await Settings.save(ctx.db, input, ctx.actor);
+      // A new zone queued the rebuild of the day figures with the save: start it, do not wait.
+      await ctx.jobs?.kick();
+      return saved;
+    }),
 });

@@ -23,10 +23,15 @@ export interface ReportsSearch {
 /** Sales over a chosen range against the period before, each event's figures, and the exports. */
 export function ReportsPage({ search, onSearch }: { search: ReportsSearch; onSearch: (next: ReportsSearch) => void }) {
   const { from, to } = resolveRange(search.range, search);
-  const sales = trpc.reports.sales.useQuery({ from, to });
+  // While a change of zone rebuilds the day figures, both are read again every few seconds until it is done.
+  const sales = trpc.reports.sales.useQuery({ from, to }, { refetchInterval: (query) => (query.state.data?.rebuilding ? 5_000 : false) });
+  const rebuilding = sales.data?.rebuilding === true;
   // Alone, not in the totals' batch: each event's figures read every day's partitions and can take
   // many times the totals' time, which would otherwise wait for them, placeholders shining.
-  const events = trpc.reports.events.useQuery({ from, to }, { trpc: { context: { alone: true } } });
+  const events = trpc.reports.events.useQuery(
+    { from, to },
+    { trpc: { context: { alone: true } }, refetchInterval: rebuilding ? 5_000 : false },
+  );
   const report = sales.data;
   // The previous period day by day, for the chart's comparison line (the same cost again).
   const before = trpc.reports.sales.useQuery(report ? { from: report.previous.from, to: report.previous.to } : { from, to }, {
@@ -39,6 +44,11 @@ export function ReportsPage({ search, onSearch }: { search: ReportsSearch; onSea
         description={`Sales from ${from} to ${to} (days in ${businessZone.get()}), against the same number of days before.`}
       />
       <RangePicker preset={search.range} from={from} to={to} onChange={onSearch} />
+      {rebuilding && (
+        <div role="status" className="alert alert-info">
+          Day figures are being rebuilt for the new time zone. Until then they show the previous zone's days.
+        </div>
+      )}
       {sales.isError && (
         <div role="alert" className="alert alert-error">
           {sales.error.message}
