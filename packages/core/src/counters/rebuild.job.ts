@@ -1,5 +1,5 @@
 import { PutCommand, QueryCommand, type PutCommandInput } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Db } from '../db/client.ts';
 import { keys } from '../db/keys.ts';
 import { conditional } from '../db/write.ts';
