@@ -215,12 +215,14 @@ describe('content block editor', () => {
     await expect.poll(() => blocks().count(), { timeout: wait }).toBe(4);
     const [a, b, c, d] = seeded.map((x) => x.id);
 
-    // The handle: Space picks up, ArrowDown moves, Space drops.
+    // The handle: Space picks up, ArrowDown moves, Space drops; each key waits for the
+    // announcement of the one before (a busy machine may take longer than any fixed pause).
+    const announced = () => page.locator('[id^="DndLiveRegion"]').first().textContent();
     await panel().getByRole('button', { name: 'Drag to reorder block 1' }).focus();
     await page.keyboard.press('Space');
-    await pause(200);
+    await expect.poll(announced, { timeout: wait }).toMatch(/^Picked up |is over position 1 of 4\.$/);
     await page.keyboard.press('ArrowDown');
-    await pause(200);
+    await expect.poll(announced, { timeout: wait }).toMatch(/is over position 2 of 4\.$/);
     await page.keyboard.press('Space');
     await expect.poll(order, { timeout: wait }).toEqual([b, a, c, d]);
 
