@@ -5,7 +5,7 @@ import { batchGet, queryAll } from '../db/query.ts';
 import { fallback, forEachLimited, type TransactItem } from '../db/write.ts';
 import { addUpdate, only } from './add.ts';
 import { dayState, type DayGen } from './day-zone.ts';
-import { dayFigures, dayTotalOnly, sumFigures, zoneDay, type DayFigure, type Figures } from './figures.ts';
+import { dayFigures, eventDayFigures, sumFigures, zoneDay, type DayFigure, type Figures } from './figures.ts';
 import { shardKeys } from './shards.ts';
 
 // A day's figures live in two places. While the day is current they are ADDed to shards
@@ -59,9 +59,6 @@ export function dayWrites(move: DayMove, shard: string, now: Date, { gen, zone }
     return item && folded[i] ? [{ ...item, [fallback]: { group: `${gen}#${day}${shard}`, item: folded[i] } }] : [];
   });
 }
-
-/** The figures an event's day keeps. */
-const eventDayFigures = dayFigures.filter((name) => !dayTotalOnly.includes(name));
 
 /** The first day not yet folded (undefined: nothing was ever folded). */
 export async function foldedBefore(db: Db, consistent = false, gen = 0): Promise<string | undefined> {

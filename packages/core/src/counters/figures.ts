@@ -38,6 +38,8 @@ export type EventFigure = (typeof eventFigures)[number];
 export const dayFigures = ['purchases', 'revenueCents', 'refundsCents', 'newCustomers', 'pageViews'] as const;
 export type DayFigure = (typeof dayFigures)[number];
 export const dayTotalOnly: readonly DayFigure[] = ['newCustomers'];
+/** The figures an event's day keeps. */
+export const eventDayFigures = dayFigures.filter((name) => !dayTotalOnly.includes(name));
 
 /** Figures of one kind, all of them (zero where nothing was counted). */
 export type Figures<F extends string> = Record<F, number>;

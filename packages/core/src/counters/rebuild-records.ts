@@ -5,7 +5,7 @@ import { failedConditions, retry, transact, withRetry, type TransactItem } from 
 import { addUpdate, only } from './add.ts';
 import type { DayGen } from './day-zone.ts';
 import { dayKey, type DayMove } from './days.ts';
-import { dayFigures, dayTotalOnly, zoneDay, type DayFigure } from './figures.ts';
+import { eventDayFigures, zoneDay, type DayFigure } from './figures.ts';
 import { saleDayMoves, type SaleRecord } from './sale.ts';
 
 // A rebuild's pass over the records (counters/rebuild.job.ts): each transaction and customer not
@@ -20,8 +20,6 @@ export type RecordKind = 'transaction' | 'customer';
 /** What one record adds to a generation's days. */
 const movesOf = (kind: RecordKind, item: Record<string, unknown>, gen: DayGen): DayMove[] =>
   kind === 'transaction' ? saleDayMoves(item as unknown as SaleRecord) : [{ date: customerDayIn(item, gen), add: { newCustomers: 1 } }];
-
-const eventDayFigures = dayFigures.filter((name) => !dayTotalOnly.includes(name));
 
 /** The record marked counted in `gen`, if it is still what was read (its day generation and, for a transaction, its version). */
 function markCounted(kind: RecordKind, item: Record<string, unknown>, gen: number): TransactItem {

@@ -1,7 +1,8 @@
 /**
  * The camera's QR reader: the browser's own (the Barcode Detection API) where it has one that
- * reads QR codes, else zxing-wasm through the `barcode-detector` ponyfill (qr-fallback.ts), loaded
- * only when the camera opens. Either is used the same way: a video frame in, the codes read out.
+ * reads QR codes, else zxing-wasm through the `barcode-detector` ponyfill (qr-fallback.ts), a chunk
+ * of its own that only the check-in screen loads (early, so it is kept for offline: fallbackFiles).
+ * Either is used the same way: a video frame in, the codes read out.
  */
 export interface QrDecoder {
   detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
