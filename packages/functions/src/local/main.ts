@@ -141,7 +141,7 @@ async function listen(env: NodeJS.ProcessEnv, endpoint: string, where: { port: n
   void jobs.kick();
   setInterval(() => void jobs.kick(), jobsEveryMs).unref();
   // Held tickets are on sale again within seconds of a hold's expiry (issue 30): the lapsed-holds
-  // sweep every second, besides its turn in the jobs above.
+  // sweep within a second of the expiry of a hold placed here, besides its turn in the jobs above.
   sweepHoldsEvery(db);
   // Webhooks go out from a process of their own, every second, what is due (core/webhook/sender.ts);
   // a delivery written just before a stop or a crash is sent after the next start.
