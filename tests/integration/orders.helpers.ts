@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import * as TicketType from '@event-admin/core/ticket-type/index';
 import type { CreateTicketTypeInput } from '@event-admin/core/ticket-type/ticket-type.schema';
-import type { Client, TestApi } from '../setup/api.ts';
+import type { Client, HttpResult, TestApi } from '../setup/api.ts';
 import { createCustomer, createEvent, ok } from './helpers.ts';
 
 type TypeFields = Omit<Partial<CreateTicketTypeInput>, 'eventId'>;
@@ -27,6 +27,19 @@ export const availability = (api: TestApi, eventId: string) => TicketType.availa
 /** POST /api/orders, with an Idempotency-Key when given. */
 export const postOrder = (client: Client, body: Record<string, unknown>, key?: string) =>
   client.request('POST', '/api/orders', body, key ? { headers: { 'Idempotency-Key': key } } : {});
+
+/**
+ * A keyed write as a client retries it: a 503 (the store gave up, as a busy machine's may) sent
+ * again with the same Idempotency-Key, after its Retry-After, a few times; then its last answer.
+ */
+export async function retried(send: () => Promise<HttpResult>, attempts = 5): Promise<HttpResult> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await send();
+    if (result.status !== 503 || attempt === attempts) return result;
+    expect(Number(result.headers.get('retry-after'))).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+}
 
 /** An order that must succeed. */
 export const order = async (client: Client, body: Record<string, unknown>) => ok(await postOrder(client, body), 201);
