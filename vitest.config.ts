@@ -36,7 +36,7 @@ export default defineConfig({
       { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], testTimeout: 30_000 } },
       // The integration files share one worker's modules (isolate: false): each has a table and an
       // app of its own and the core's caches are keyed by the store, so a file need not load the
-      // app and the AWS SDK again (a quarter of the suite's time on two cores). The Lambda entries
+      // app and the AWS SDK again (about a sixth of the suite's time on two cores). The Lambda entries
       // keep one handler per module for their warm invocations: their files load their own.
       { test: { ...integration, name: 'integration', exclude: isolatedFiles, isolate: false } },
       { test: { ...integration, name: 'integration-lambda', include: isolatedFiles } },

@@ -36,8 +36,9 @@ export async function retried(send: () => Promise<HttpResult>, attempts = 5): Pr
   for (let attempt = 1; ; attempt++) {
     const result = await send();
     if (result.status !== 503 || attempt === attempts) return result;
-    expect(Number(result.headers.get('retry-after'))).toBeGreaterThan(0);
-    await new Promise((r) => setTimeout(r, 1000));
+    const seconds = Number(result.headers.get('retry-after'));
+    expect(seconds).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, seconds * 1000));
   }
 }
 

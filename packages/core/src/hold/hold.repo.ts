@@ -185,12 +185,16 @@ export function releaseLapsedHolds(db: Db, eventId: string, now = new Date()): P
   return state.next;
 }
 
+/** How many lapsed holds of a shard one sweep ends at most. */
+export const sweepShardLimit = 100;
+
 /**
  * Ends every event's lapsed holds, oldest first, up to `limit` per shard of the due index (gsi1,
  * eventually consistent: a mark seen late is ended on the next run, and a take or a read of its
- * event counts it as free meanwhile). What npm start runs every second and the AWS jobs function every minute.
+ * event counts it as free meanwhile). What npm start runs when a hold it placed lapses (and its
+ * jobs every 30 s), and the AWS jobs function every minute.
  */
-export async function sweepLapsedHolds(db: Db, now = new Date(), limit = 100) {
+export async function sweepLapsedHolds(db: Db, now = new Date(), limit = sweepShardLimit) {
   const pages = await Promise.all(
     keys.holdsDuePartitions().map((pk) =>
       db.doc.send(
@@ -219,7 +223,7 @@ export async function sweepLapsedHolds(db: Db, now = new Date(), limit = 100) {
 export const lapsedHoldsSweep: Sweep = {
   name: 'lapsed-holds',
   async run(db, { now }) {
-    const ended = await sweepLapsedHolds(db, now, 100);
+    const ended = await sweepLapsedHolds(db, now);
     return { changed: ended, more: false };
   },
 };

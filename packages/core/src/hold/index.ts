@@ -7,7 +7,7 @@ import { fn } from '../fn.ts';
 import { idempotencyOf, writeOnce } from '../idempotency/idempotency.repo.ts';
 import type { OrderLine } from '../order/order.schema.ts';
 import { prepareSale } from '../order/sale.ts';
-import { endHold, endHoldItems, fromItem, getHoldItem, holdPuts, sweepLapsedHolds, type HoldItem } from './hold.repo.ts';
+import { endHold, endHoldItems, fromItem, getHoldItem, holdPuts, sweepLapsedHolds, sweepShardLimit, type HoldItem } from './hold.repo.ts';
 import { createHoldInput, holdIdInput, type HoldInfo } from './hold.schema.ts';
 
 export { releaseLapsedHolds, sweepLapsedHolds } from './hold.repo.ts';
@@ -42,7 +42,8 @@ export async function placeHold(
   const answer = fromItem({ ...hold, takes: [] }, now);
   try {
     await takeTickets(db, plan, 'held', (takes) => [...holdPuts({ ...hold, takes }), ...keep(answer)], now);
-    lapsingAt.push(expiresAt.getTime());
+    const lapsing = lapsingAt.get(db.tableName) ?? lapsingAt.set(db.tableName, []).get(db.tableName)!;
+    lapsing.push(expiresAt.getTime());
   } catch (error) {
     if (failedConditions(error)?.length) return retry;
     throw error;
@@ -104,42 +105,36 @@ export async function prepareConfirm(
 }
 
 /**
- * When the holds this process placed lapse (ms since the epoch): the sweeper's cue. A store that
- * holds nothing is not queried every second for nothing (16 shards a sweep), yet a hold placed
- * here is swept within a second of its expiry.
+ * When the holds this process placed lapse (ms since the epoch), per table: the sweeper's cue. A
+ * store that holds nothing is not queried every second for nothing (16 shards a sweep), yet a hold
+ * placed here is swept within a second of its expiry; the jobs' turn (every 30 s) takes the rest.
  */
-const lapsingAt: number[] = [];
+const lapsingAt = new Map<string, number[]>();
 
 /**
  * The sweeper `npm start` runs (and the tests that start the app): lapsed holds ended within
- * `everyMs` of the expiry of a hold this process placed, and every `idleMs` in any case (holds
- * placed elsewhere), so held tickets are on sale again within seconds of their expiry whether or
- * not anyone reads or buys. One sweep at a time; a failed one is logged and tried again.
+ * `everyMs` of the expiry of a hold this process placed, so held tickets are on sale again within
+ * seconds of their expiry whether or not anyone reads or buys. One sweep at a time; a failed one
+ * is logged and tried again.
  */
-export function sweepHoldsEvery(db: Db, everyMs = 1000, idleMs = 30_000) {
+export function sweepHoldsEvery(db: Db, everyMs = 1000) {
   let running = false;
-  let sweptAt = Date.now();
   const timer = setInterval(() => {
     const now = Date.now();
-    if (running || (now - sweptAt < idleMs && !lapsingAt.some((at) => at <= now))) return;
+    if (running || !lapsingAt.get(db.tableName)?.some((at) => at <= now)) return;
     running = true;
-    sweptAt = now;
-    sweepLapsedHolds(db, new Date(now), sweepLimit)
+    sweepLapsedHolds(db, new Date(now))
       .then((ended) => {
-        // a shard at its limit may hold more: the cue stays until a sweep ends fewer
-        if (ended < sweepLimit) removeWhere(lapsingAt, (at) => at <= now);
+        // fewer than a shard's limit ended: nothing lapsed by `now` is left (else the cue stays)
+        if (ended < sweepShardLimit)
+          lapsingAt.set(
+            db.tableName,
+            lapsingAt.get(db.tableName)!.filter((at) => at > now),
+          );
       })
       .catch((error: unknown) => console.error('Lapsed holds sweep failed:', error))
       .finally(() => (running = false));
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);
-}
-
-const sweepLimit = 100;
-
-function removeWhere<T>(list: T[], test: (item: T) => boolean) {
-  let kept = 0;
-  for (const item of list) if (!test(item)) list[kept++] = item;
-  list.length = kept;
 }
