@@ -5,6 +5,7 @@ import 'apexcharts/area';
 import type { ApexOptions } from 'apexcharts';
 import { useMemo } from 'react';
 import { useTheme, type Theme } from '../../lib/theme.ts';
+import { chartBase } from '../ui/chart-base.ts';
 
 // The line, its labels and grid in each theme: labels at 4.5:1 or more on the panel behind them.
 const palette: Record<Theme, { line: string; labels: string; grid: string }> = {
@@ -28,11 +29,8 @@ export function ActivityChart({
   const options = useMemo<ApexOptions>(
     () => ({
       chart: {
+        ...chartBase,
         id: 'customer-activity',
-        toolbar: { show: false },
-        zoom: { enabled: false },
-        fontFamily: 'inherit',
-        parentHeightOffset: 0,
         background: 'transparent',
         foreColor: palette[theme].labels,
       },

@@ -4,6 +4,7 @@ import 'apexcharts/area';
 import type { ApexOptions } from 'apexcharts';
 import { useMemo } from 'react';
 import { formatDollars } from '../../lib/numbers.ts';
+import { chartBase } from '../ui/chart-base.ts';
 
 const money = (v: number) => formatDollars(v, 0);
 
@@ -19,7 +20,7 @@ export function SalesChart({
 }) {
   const options = useMemo<ApexOptions>(
     () => ({
-      chart: { id: 'sales-report', toolbar: { show: false }, zoom: { enabled: false }, fontFamily: 'inherit', parentHeightOffset: 0 },
+      chart: { ...chartBase, id: 'sales-report' },
       colors: ['#4f46e5', '#9ca3af'],
       dataLabels: { enabled: false },
       stroke: { curve: 'smooth', width: [2, 2], dashArray: [0, 5] },
