@@ -115,7 +115,7 @@ process.stdout.write(JSON.stringify(results) + '\\n');
     expect(direct!.status).toBe(403);
   });
 
-  it("loads the PDF writer's chunk on the first print, not at a cold start", async () => {
+  it("loads the PDF writer's and the API reference's chunks on first use, not at a cold start", async () => {
     // an order to print, written straight to the table the bundle reads
     const db = createDb({ tableName: config.tableName, endpoint: localEndpoint() });
     const date = new Date(Date.now() + 30 * 86_400_000).toISOString();
@@ -133,16 +133,22 @@ process.stdout.write(JSON.stringify(results) + '\\n');
       [
         lambdaEvent({ method: 'POST', path: '/api/auth/login', json: { username: 'admin', password: 'shipped-secret' } }),
         lambdaEvent({ method: 'GET', path: `/api/transactions/${order.id}/tickets.pdf` }),
+        lambdaEvent({ method: 'GET', path: '/api/openapi.json' }),
+        lambdaEvent({ method: 'GET', path: '/api/docs' }),
       ],
       'shipped-secret',
     );
     expect(result.status, result.stderr).toBe(0);
-    const [, pdf] = (JSON.parse(result.stdout.trim().split('\n').at(-1)!) as (Omit<StreamedResult, 'body'> & { body: string })[]).map((r) =>
-      asBrowserSees({ ...r, body: Buffer.from(r.body, 'base64') }),
-    );
+    const [, pdf, openapi, docs] = (
+      JSON.parse(result.stdout.trim().split('\n').at(-1)!) as (Omit<StreamedResult, 'body'> & { body: string })[]
+    ).map((r) => asBrowserSees({ ...r, body: Buffer.from(r.body, 'base64') }));
     expect(pdf!.status, pdf!.text.slice(0, 200)).toBe(200);
     expect(pdf!.headers.get('content-type')).toBe('application/pdf');
     expect(pdf!.text.startsWith('%PDF-')).toBe(true);
+    expect(openapi!.status, openapi!.text.slice(0, 200)).toBe(200);
+    expect(openapi!.json.paths['/api/orders']).toBeDefined();
+    expect(docs!.status, docs!.text.slice(0, 200)).toBe(200);
+    expect(docs!.text).toContain('/api/orders');
   });
 
   it('refuses to start when the secret is empty', () => {
