@@ -1,6 +1,8 @@
 // The first frame a signed-in screen paints is already styled and in the chosen theme: after the
 // sign-in form (login.html leaves the app's stylesheet for later, lib/app-styles.ts applies it
-// before the next screen is drawn) and in a new tab of the same browser (index.html). A frame is
+// before the next screen is drawn) and in a new tab of the same browser (index.html). A new tab
+// paints its screen once, with its data, or shows its placeholders after a second if the data are
+// slower (lib/first-paint.ts). A frame is
 // read in a requestAnimationFrame callback, which runs just before the browser draws it; the
 // paint timing entry says which frame was the first contentful paint. No page reports a CSP
 // violation (zod's probe for `new Function`, an inline script without its hash).
@@ -14,6 +16,9 @@ interface Frame {
   sidebar: string | null;
   theme: string | undefined;
   background: string | null;
+  /** whether the app's root is shown, and how many loading placeholders it holds */
+  shown: boolean;
+  placeholders: number;
 }
 
 /** Runs in every page of the context before its own scripts. */
@@ -25,12 +30,15 @@ function recordFrames() {
   const frame = () => {
     const sidebar = document.getElementById('app-sidebar');
     const shell = document.querySelector('#root > div');
+    const root = document.getElementById('root');
     if (sidebar || w.frames_.length > 0)
       w.frames_.push({
         at: performance.now(),
         sidebar: sidebar && getComputedStyle(sidebar).width,
         theme: document.documentElement.dataset.theme,
         background: shell && getComputedStyle(shell).backgroundColor,
+        shown: root !== null && getComputedStyle(root).visibility !== 'hidden',
+        placeholders: root?.querySelectorAll('.skeleton').length ?? 0,
       });
     // The frames until the screen has settled (a few seconds at 60 frames a second).
     if (w.frames_.length < 300) requestAnimationFrame(frame);
@@ -42,7 +50,10 @@ const recorded = (page: Page) =>
   page.evaluate(() => {
     const w = window as unknown as { frames_: Frame[]; csp: string[] };
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
-    return { frames: w.frames_, csp: w.csp, fcp };
+    const hold = performance.getEntriesByName('first-paint:hold')[0];
+    const show = performance.getEntriesByName('first-paint:show')[0] as PerformanceMark | undefined;
+    const firstPaint = hold && show && { settled: (show.detail as { settled: boolean }).settled, waited: show.startTime - hold.startTime };
+    return { frames: w.frames_, csp: w.csp, fcp, firstPaint };
   });
 
 const browser = await browserForFile();
@@ -73,11 +84,17 @@ describe('the first paint of a signed-in screen', () => {
       const page = await context.newPage();
       await page.goto(path);
       await page.locator('main table tbody tr:not([data-testid="skeleton-row"])').first().waitFor({ timeout: waitMs });
-      const { frames, csp, fcp } = await recorded(page);
+      const { frames, csp, fcp, firstPaint } = await recorded(page);
       const settled = await page.evaluate(() => getComputedStyle(document.querySelector('#root > div')!).backgroundColor);
       expect(fcp, path).not.toBeNull();
       // The screen's first frame is its first contentful paint: nothing was drawn before the shell.
       expect(frames[0]!.at, path).toBeLessThanOrEqual(fcp!);
+      // The first frame shown is the first contentful paint, and holds the data, not placeholders,
+      // unless they took longer than the second the first paint waits for them.
+      const firstShown = frames.find((f) => f.shown);
+      expect(firstShown!.at, path).toBeLessThanOrEqual(fcp!);
+      if (firstPaint!.settled) expect(firstShown!.placeholders, path).toBe(0);
+      else expect(firstPaint!.waited, path).toBeGreaterThanOrEqual(1000);
       // Every frame from the first is styled and in the chosen theme, with the page's final background.
       expect(
         frames.filter((f) => f.sidebar !== '256px' || f.theme !== theme || f.background !== settled),
@@ -87,5 +104,23 @@ describe('the first paint of a signed-in screen', () => {
       await page.close();
     }
     expect(session.consoleErrors).toEqual([]);
+  });
+
+  it('shows the placeholders after a second when the data are slower', async () => {
+    const page = await context.newPage();
+    await page.route('**/trpc/**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      await route.continue();
+    });
+    await page.goto('/events');
+    await page.locator('main table tbody tr:not([data-testid="skeleton-row"])').first().waitFor({ timeout: waitMs });
+    const { frames, firstPaint } = await recorded(page);
+    expect(firstPaint!.settled).toBe(false);
+    expect(firstPaint!.waited).toBeGreaterThanOrEqual(1000);
+    expect(firstPaint!.waited).toBeLessThan(3000);
+    // Shown with its placeholders while the data were still on their way, then filled in.
+    expect(frames.find((f) => f.shown)!.placeholders).toBeGreaterThan(0);
+    expect(frames.at(-1)!.placeholders).toBe(0);
+    await page.close();
   });
 });

@@ -4,6 +4,7 @@ import { RouterProvider } from '@tanstack/react-router';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { auth } from './lib/auth.ts';
+import { paintWhenSettled } from './lib/first-paint.ts';
 import { initTheme } from './lib/theme.ts';
 import { createAppRouter } from './router.tsx';
 import './styles.css';
@@ -53,9 +54,11 @@ function hydrateOrRender() {
  * The first drawing of a screen is a transition: React renders it in slices of a few
  * milliseconds, between which the browser can answer the user (and load the rest), instead of in
  * one long task. It waits for the router to load that screen (its code, the API client), so that
- * no change of the router's state, which React draws in one piece, follows it.
+ * no change of the router's state, which React draws in one piece, follows it. Nothing is painted
+ * until the screen's data are drawn too (lib/first-paint.ts), unless they take more than a second.
  */
 const render = () => {
+  paintWhenSettled(container);
   const root = createRoot(container);
   startTransition(() => root.render(app));
 };

@@ -1,4 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { holdFirstPaintWhile } from './first-paint.ts';
 import { httpBatchLink, httpLink, splitLink } from '@trpc/client';
 import { createTRPCQueryUtils, createTRPCReact, getQueryKey } from '@trpc/react-query';
 import type { AppRouter } from '@event-admin/functions/trpc/routers/_app';
@@ -84,6 +85,7 @@ export function connectApi(onUnauthorized: () => void): Api {
     const queryClient = createQueryClient(onUnauthorized);
     const client = createTrpcClient();
     api = { queryClient, client, utils: createTrpcUtils(queryClient, client) };
+    holdFirstPaintWhile(() => queryClient.isFetching() > 0);
   }
   return api;
 }

@@ -1,0 +1,35 @@
+/**
+ * A first visit to a screen is painted once, whole. React draws the screen and, as they arrive,
+ * its data while the root is laid out but not painted (`visibility: hidden`); the root is shown on
+ * the first frames in which nothing loads. No skeleton flashes to be replaced a moment later,
+ * nothing moves, and the screen is laid out once instead of twice. Loading that takes longer than
+ * `capMs` (the router's own wait before it shows a pending screen) is shown as it goes,
+ * placeholders included. The performance timeline records both ends: `first-paint:hold` and
+ * `first-paint:show`, whose detail says whether the screen had settled.
+ */
+const busySources: (() => boolean)[] = [];
+
+/** Something that loads for the first screen (the API's queries): the first paint waits for it. */
+export const holdFirstPaintWhile = (busy: () => boolean) => void busySources.push(busy);
+
+/** Frames in a row with nothing loading: a query's result can start the next one (a lazy chart). */
+const quietFrames = 2;
+
+export function paintWhenSettled(container: HTMLElement, capMs = 1000) {
+  const hold = performance.mark('first-paint:hold');
+  container.style.visibility = 'hidden';
+  let quiet = 0;
+  const check = () => {
+    const busy =
+      !container.hasChildNodes() || container.querySelector('[aria-busy="true"]') !== null || busySources.some((source) => source());
+    quiet = busy ? 0 : quiet + 1;
+    const settled = quiet >= quietFrames;
+    if (!settled && performance.now() - hold.startTime < capMs) {
+      requestAnimationFrame(check);
+      return;
+    }
+    container.style.removeProperty('visibility');
+    performance.mark('first-paint:show', { detail: { settled } });
+  };
+  requestAnimationFrame(check);
+}
