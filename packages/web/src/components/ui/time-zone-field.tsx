@@ -1,10 +1,14 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { knownTimeZone, timeZoneNames, zoneLabel } from '@event-admin/core/time/zone';
 import { Field } from './form-field.tsx';
 
 let options: { name: string; label: string }[] | undefined;
-/** The zones offered (the browser's IANA list, some 400), each with its offset now: built once, on first use. */
+/**
+ * The zones offered (the browser's IANA list, some 400), each with its offset now: built once, on
+ * first use. Each offset needs a formatter of its own, some 90 ms for the list on a fast machine,
+ * so a form holds the list back until its field is focused, when the suggestions are first shown.
+ */
 function zoneOptions() {
   options ??= timeZoneNames().map((name) => ({ name, label: zoneLabel(name) }));
   return options;
@@ -32,16 +36,21 @@ export function TimeZoneField({
 }) {
   const listId = useId();
   const known = value ? knownTimeZone(value) : undefined;
+  const [suggesting, setSuggesting] = useState(false);
   return (
     <Field label={label} hint={known ? zoneLabel(known) : 'Type to search, e.g. America/New_York'} error={error}>
       {(p) => (
         <>
-          <input {...p} list={listId} className={className} autoComplete="off" spellCheck={false} {...registration} />
-          <datalist id={listId}>
-            {zoneOptions().map((o) => (
-              <option key={o.name} value={o.name} label={o.label} />
-            ))}
-          </datalist>
+          <input
+            {...p}
+            list={listId}
+            className={className}
+            autoComplete="off"
+            spellCheck={false}
+            onFocus={() => setSuggesting(true)}
+            {...registration}
+          />
+          <datalist id={listId}>{suggesting && zoneOptions().map((o) => <option key={o.name} value={o.name} label={o.label} />)}</datalist>
         </>
       )}
     </Field>
