@@ -1,10 +1,22 @@
 import type { EventFigures } from '@event-admin/core/report/report.schema';
 import { Link } from '@tanstack/react-router';
+import { useCallback, useState } from 'react';
+import { LoadMore } from '../ui/load-more.tsx';
 import { money } from './report-range.ts';
 import { formatCount } from '../../lib/numbers.ts';
 
-/** Each event's views, purchases, conversion and net revenue over the range, best earning first. */
+/** Rows drawn at first and with each step down the table: a large organiser's range holds thousands. */
+const step = 50;
+
+/**
+ * Each event's views, purchases, conversion and net revenue over the range, best earning first.
+ * The rows come in one answer; they are drawn 50 at a time as the table's foot comes into view.
+ */
 export function EventFiguresTable({ rows, loading }: { rows: readonly EventFigures[] | undefined; loading: boolean }) {
+  const [shown, setShown] = useState(step);
+  // A new function after each step, so the foot asks again while it stays in view.
+  const showMore = useCallback(() => setShown(shown + step), [shown]);
+  const total = rows?.length ?? 0;
   return (
     <section className="card bg-base-100 shadow-sm" aria-labelledby="event-figures-heading">
       <div className="card-body">
@@ -37,7 +49,7 @@ export function EventFiguresTable({ rows, loading }: { rows: readonly EventFigur
                   </td>
                 </tr>
               )}
-              {rows?.map((row) => (
+              {rows?.slice(0, shown).map((row) => (
                 <tr key={row.eventId}>
                   <td>
                     <Link to="/events/$eventId" params={{ eventId: row.eventId }} className="link link-hover">
@@ -53,6 +65,15 @@ export function EventFiguresTable({ rows, loading }: { rows: readonly EventFigur
             </tbody>
           </table>
         </div>
+        {total > step && (
+          <LoadMore
+            hasMore={total > shown}
+            loading={false}
+            failed={false}
+            onLoadMore={showMore}
+            status={`Showing ${formatCount(Math.min(shown, total))} of ${formatCount(total)} events`}
+          />
+        )}
       </div>
     </section>
   );
