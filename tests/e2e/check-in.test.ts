@@ -104,6 +104,10 @@ describe('the check-in screen', () => {
     const { event, codes } = await sold(page);
     await page.goto(`/events/${event.id}/check-in`);
     await expect.poll(() => storedText(page), { timeout: waitMs }).toContain('Ada Lovelace');
+    // Opened by its address, the screen is ready for a scanner's keystrokes: the code field has the focus.
+    await expect
+      .poll(() => page.getByLabel('Ticket code').evaluate((field) => field === document.activeElement), { timeout: waitMs })
+      .toBe(true);
     await context.setOffline(true);
     await visible(page.getByTestId('offline-notice'));
     await page.getByLabel('Ticket code').fill(codes[0]!);

@@ -1,7 +1,9 @@
 /**
  * A first visit to a screen is painted once, whole. React draws the screen and, as they arrive,
- * its data while the root is laid out but not painted (`visibility: hidden`); the root is shown on
- * the first frames in which nothing loads. No skeleton flashes to be replaced a moment later,
+ * its data while the root is laid out but transparent and out of the pointer's reach (`opacity:
+ * 0`, which paint timing does not count as content; not `visibility: hidden`, under which a field
+ * cannot take the focus, as the check-in screen's code field does for a scanner); the root is
+ * shown on the first frames in which nothing loads. No skeleton flashes to be replaced a moment later,
  * nothing moves, and the screen is laid out once instead of twice. Loading that takes longer than
  * `capMs` (the router's own wait before it shows a pending screen) is shown as it goes,
  * placeholders included. The performance timeline records both ends: `first-paint:hold` and
@@ -17,7 +19,8 @@ const quietFrames = 2;
 
 export function paintWhenSettled(container: HTMLElement, capMs = 1000) {
   const hold = performance.mark('first-paint:hold');
-  container.style.visibility = 'hidden';
+  container.style.opacity = '0';
+  container.style.pointerEvents = 'none';
   let quiet = 0;
   const check = () => {
     const busy =
@@ -28,7 +31,8 @@ export function paintWhenSettled(container: HTMLElement, capMs = 1000) {
       requestAnimationFrame(check);
       return;
     }
-    container.style.removeProperty('visibility');
+    container.style.removeProperty('opacity');
+    container.style.removeProperty('pointer-events');
     performance.mark('first-paint:show', { detail: { settled } });
   };
   requestAnimationFrame(check);
