@@ -54,7 +54,7 @@ function hydrateOrRender() {
  * The first drawing of a screen is a transition: React renders it in slices of a few
  * milliseconds, between which the browser can answer the user (and load the rest), instead of in
  * one long task. It waits for the router to load that screen (its code, the API client), so that
- * no change of the router's state, which React draws in one piece, follows it. Nothing is painted
+ * no change of the router's state, which React draws in one piece, follows it. Nothing shows
  * until the screen's data are drawn too (lib/first-paint.ts), unless they take more than a second.
  */
 const render = () => {

@@ -1,12 +1,12 @@
 /**
- * A first visit to a screen is painted once, whole. React draws the screen and, as they arrive,
- * its data while the root is laid out but transparent and out of the pointer's reach (`opacity:
- * 0`, which paint timing does not count as content; not `visibility: hidden`, under which a field
- * cannot take the focus, as the check-in screen's code field does for a scanner); the root is
- * shown on the first frames in which nothing loads. No skeleton flashes to be replaced a moment later,
+ * A first visit to a screen shows once, whole. React draws the screen and, as they arrive, its
+ * data while the root is laid out but transparent and out of the pointer's reach (`opacity: 0`,
+ * which paint timing does not count as content; not `visibility: hidden`, under which a field
+ * cannot take the focus, as the check-in screen's code field does for a scanner). The root shows
+ * on the first frames in which nothing loads: no skeleton flashes to be replaced a moment later,
  * nothing moves, and the screen is laid out once instead of twice. Loading that takes longer than
- * `capMs` (the router's own wait before it shows a pending screen) is shown as it goes,
- * placeholders included. The performance timeline records both ends: `first-paint:hold` and
+ * `capMs` (the router's own wait before it shows a pending screen) shows as it goes, placeholders
+ * included. The performance timeline records both ends: `first-paint:hold` and
  * `first-paint:show`, whose detail says whether the screen had settled.
  */
 const busySources: (() => boolean)[] = [];
