@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ContentBlock, ContentBlockInput } from '@event-admin/core/content-block/content-block.schema';
-import { baseUrl, hidden, signedInSession, uid, visible, waitMs, postEvent, toastShown, toasts } from '../setup/browser.ts';
+import { baseUrl, firstPaintShown, hidden, signedInSession, uid, visible, waitMs, postEvent, toastShown, toasts } from '../setup/browser.ts';
 
 const wait = waitMs;
 const { page, consoleErrors } = await signedInSession();
@@ -34,6 +34,7 @@ async function openBlocks(id: string) {
   await page.goto(`/events/${id}?tab=blocks`);
   await visible(panel().getByRole('heading', { name: 'Content Blocks' }));
   await visible(panel().getByRole('button', { name: 'Save Changes' }));
+  await firstPaintShown(page);
 }
 
 const order = () => blocks().evaluateAll((els) => els.map((el) => el.getAttribute('data-block-id')));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Dialog } from 'playwright-core';
-import { hidden, signedInSession, uid, visible, waitMs, postEvent, toastShown, toasts } from '../setup/browser.ts';
+import { firstPaintShown, hidden, signedInSession, uid, visible, waitMs, postEvent, toastShown, toasts } from '../setup/browser.ts';
 
 const wait = waitMs;
 const { page, context } = await signedInSession();
@@ -27,6 +27,7 @@ async function openEdit(id: string) {
   await page.goto(`/events/${id}`);
   await visible(page.getByRole('heading', { name: 'Edit Event', level: 2 }));
   await visible(field('Title'));
+  await firstPaintShown(page);
 }
 
 /** Proves no question came: the confirm dialog is absent now and a moment later. */

@@ -115,6 +115,13 @@ export const visible = (locator: Locator, timeout = waitMs) => locator.waitFor({
 export const hidden = (locator: Locator, timeout = waitMs) => locator.waitFor({ state: 'hidden', timeout });
 
 /**
+ * Waits for a new tab's screen to show (lib/first-paint.ts). Until then its root is transparent
+ * and ignores the pointer: a locator's click waits for that by itself, a raw `page.mouse` does not.
+ */
+export const firstPaintShown = (page: Page) =>
+  page.waitForFunction(() => performance.getEntriesByName('first-paint:show').length > 0, null, { timeout: waitMs });
+
+/**
  * Scrolls each part drawn only once in view (the charts' WhenVisible) into view, one after
  * another, and waits until all are drawn: what an admin scrolling down the page would see.
  */
