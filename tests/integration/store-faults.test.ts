@@ -4,6 +4,7 @@
 // without restarting the API; a store that is gone answers 503 at once.
 import { serve } from '@hono/node-server';
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '@event-admin/core/db/client';
@@ -59,6 +60,16 @@ const calls: [string, string, unknown?][] = [
   ['POST', '/api/events', eventBody({ title: 'Written while paused' })],
   ['GET', '/trpc/events.list'],
 ];
+
+describe('the DynamoDB Local it starts', () => {
+  it('runs with its telemetry off and the parallel collector, and leaves the environment of the process that started it as it was', () => {
+    const environ = readFileSync(`/proc/${dynamo.process.pid}/environ`, 'utf8').split('\0');
+    expect(environ).toContain('DDB_LOCAL_TELEMETRY=0');
+    expect(environ.find((line) => line.startsWith('JAVA_TOOL_OPTIONS='))).toContain('-XX:+UseParallelGC');
+    expect(process.env.DDB_LOCAL_TELEMETRY).toBeUndefined();
+    expect(process.env.JAVA_TOOL_OPTIONS ?? '').not.toContain('UseParallelGC');
+  });
+});
 
 describe('a paused store (SIGSTOP)', () => {
   it('answers 503 with a plain message within 5 s, health within 2 s, under 40 calls in flight; then recovers', async () => {

@@ -45,15 +45,28 @@ export function freePort(): Promise<number> {
  */
 const javaOptions = '-XX:+UseParallelGC';
 
-/** Runs `spawn` with `options` added to JAVA_TOOL_OPTIONS (the launcher reads them), then puts the variable back. */
-function withJavaOptions<T>(options: string, spawn: () => T): T {
-  const before = process.env.JAVA_TOOL_OPTIONS;
-  process.env.JAVA_TOOL_OPTIONS = [before, options].filter(Boolean).join(' ');
+/**
+ * What DynamoDB Local is started with, over the environment: the JVM's options added to
+ * JAVA_TOOL_OPTIONS (the launcher reads them), and its telemetry off (`DDB_LOCAL_TELEMETRY`, its
+ * documented switch): a local store of the admin's data sends nothing to AWS, and a start costs
+ * the JVM about 2.8 CPU seconds instead of 4.0 (its telemetry builds AWS SDK clients).
+ */
+const dynamoEnv = () => ({
+  JAVA_TOOL_OPTIONS: [process.env.JAVA_TOOL_OPTIONS, javaOptions].filter(Boolean).join(' '),
+  DDB_LOCAL_TELEMETRY: '0',
+});
+
+/** Runs `spawn` with `env` set in process.env (the package's spawn passes no environment of its own), then puts it back. */
+function withEnv<T>(env: Record<string, string>, spawn: () => T): T {
+  const before = Object.fromEntries(Object.keys(env).map((name) => [name, process.env[name]]));
+  Object.assign(process.env, env);
   try {
     return spawn();
   } finally {
-    if (before === undefined) delete process.env.JAVA_TOOL_OPTIONS;
-    else process.env.JAVA_TOOL_OPTIONS = before;
+    for (const [name, value] of Object.entries(before)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
   }
 }
 
@@ -68,7 +81,7 @@ export async function startDynamoLocal(options: { dataDir?: string; port?: numbe
   checkJava();
   const port = options.port ?? (await freePort());
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const child = withJavaOptions(javaOptions, () => spawnDynamo({ path: options.dataDir ?? null, port, sharedDb: true, stdio: 'pipe' }));
+  const child = withEnv(dynamoEnv(), () => spawnDynamo({ path: options.dataDir ?? null, port, sharedDb: true, stdio: 'pipe' }));
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
