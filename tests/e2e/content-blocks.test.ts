@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ContentBlock, ContentBlockInput } from '@event-admin/core/content-block/content-block.schema';
-import {
-  baseUrl,
-  firstPaintShown,
-  hidden,
-  signedInSession,
-  uid,
-  visible,
-  waitMs,
-  postEvent,
-  toastShown,
-  toasts,
-} from '../setup/browser.ts';
+import { baseUrl, firstPaintShown, hidden, signedInSession, uid, visible } from '../setup/browser.ts';
+import { waitMs, postEvent, toastShown, toasts } from '../setup/browser.ts';
 
 const wait = waitMs;
 const { page, consoleErrors } = await signedInSession();
