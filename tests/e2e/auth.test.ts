@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { adminPassword, newPage, signIn, waitMs, browserForFile } from '../setup/browser.ts';
+import { adminPassword, newPage, signIn, signInByApi, waitMs, browserForFile } from '../setup/browser.ts';
 
 const browser = await browserForFile();
 
@@ -126,7 +126,7 @@ describe('routes and guards', () => {
     const { page, context } = await newPage(browser);
     await page.goto('/');
     await page.waitForURL(loginUrl, { timeout: 5000 });
-    await signIn(page);
+    await signInByApi(page);
     await page.goto('/');
     await page.waitForURL(dashboardUrl, { timeout: 5000 });
     await context.close();
@@ -134,7 +134,7 @@ describe('routes and guards', () => {
 
   it('sends a signed-in visitor from /login to /dashboard', async () => {
     const { page, context } = await newPage(browser);
-    await signIn(page);
+    await signInByApi(page);
     await page.goto('/login');
     await page.waitForURL(dashboardUrl, { timeout: 5000 });
     await expect.poll(() => page.getByTestId('shell-title').textContent(), { timeout: waitMs }).toBe('Dashboard');
@@ -169,7 +169,7 @@ describe('routes and guards', () => {
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor({ timeout: 5000 });
     await expect(page.getByText('Did you forget to add the page to the router?').isVisible()).resolves.toBe(true);
     // Signed in, too.
-    await signIn(page);
+    await signInByApi(page);
     await page.goto('/dashboard/nothing-here');
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor({ timeout: 5000 });
     expect(consoleErrors).toEqual([]);
@@ -180,7 +180,7 @@ describe('routes and guards', () => {
 describe('signing out', () => {
   it('logs out from the avatar menu: toast, /login, storage cleared, pages guarded again', async () => {
     const { page, context, consoleErrors } = await newPage(browser);
-    await signIn(page);
+    await signInByApi(page, '/events');
     await page.getByRole('button', { name: 'Account menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL(loginUrl, { timeout: 10_000 });
@@ -199,8 +199,8 @@ describe('signing out', () => {
 
   it('signs the browser out when the server answers 401', async () => {
     const { page, context } = await newPage(browser);
-    await signIn(page);
-    await page.getByTestId('stat-card-totalEvents').waitFor({ timeout: 10_000 });
+    await signInByApi(page, '/events');
+    await page.getByTestId('event-row').first().waitFor({ timeout: 10_000 });
     // The session cookie goes, the browser's flag stays: the next call gets a 401.
     await context.clearCookies();
     await page.goto('/dashboard');

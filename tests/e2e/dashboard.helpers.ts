@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { Page, Response } from 'playwright-core';
-import { signIn } from '../setup/browser.ts';
+import { signInByApi } from '../setup/browser.ts';
 
 // Shared by the dashboard's two e2e files: its data (dashboard.test.ts) and its chart and actions.
 
@@ -29,7 +29,7 @@ export const procedures = (url: string) => decodeURIComponent(new URL(url).pathn
 /** Signs in and waits until every dashboard panel has its data. */
 export async function openDashboard(page: Page) {
   const batch = page.waitForResponse((r) => isDashboardBatch(r.url()) && r.url().includes('events.recent'), { timeout: 15_000 });
-  await signIn(page);
+  await signInByApi(page, '/dashboard');
   const response = await batch;
   await page.getByTestId('event-row').first().waitFor({ timeout: 10_000 });
   return response;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Request } from 'playwright-core';
 import { conversionBarWidth } from '@event-admin/core/stats/stats.rules';
-import { drawDeferred, newPage, signIn, waitMs, browserForFile } from '../setup/browser.ts';
+import { drawDeferred, newPage, signInByApi, waitMs, browserForFile } from '../setup/browser.ts';
 import { batchResult, count, isDashboardBatch, openDashboard, procedures, usd, type EventRow, type Stats } from './dashboard.helpers.ts';
 
 // The dashboard's data: one request, the figures, the panels, and how it loads and fails.
@@ -165,7 +165,7 @@ describe('dashboard', () => {
         await route.continue();
       },
     );
-    await signIn(page);
+    await signInByApi(page, '/dashboard');
     await page.getByTestId('stat-card-skeleton').first().waitFor({ timeout: 10_000 });
     await expect.poll(() => page.getByTestId('stat-card-skeleton').count(), { timeout: waitMs }).toBe(4);
     await expect.poll(() => page.getByTestId('events-table').getByTestId('skeleton-row').count(), { timeout: waitMs }).toBe(4);
@@ -186,7 +186,7 @@ describe('dashboard', () => {
         else await route.continue();
       },
     );
-    await signIn(page);
+    await signInByApi(page, '/dashboard');
     await page.getByTestId('stat-cards-error').waitFor({ timeout: 10_000 });
     await expect.poll(() => page.getByText('could not be loaded').count(), { timeout: waitMs }).toBeGreaterThanOrEqual(4);
     // Still signed in: only a 401 signs out.

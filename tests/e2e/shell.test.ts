@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newPage, signIn, waitMs, browserForFile } from '../setup/browser.ts';
+import { newPage, signInByApi, waitMs, browserForFile } from '../setup/browser.ts';
 
 const browser = await browserForFile();
 
@@ -34,7 +34,7 @@ async function expectSidebar(page: Page, open: boolean) {
 describe('app shell', () => {
   it('titles each screen', async () => {
     const { page, context } = await newPage(browser);
-    await signIn(page);
+    await signInByApi(page);
     const titles: [string, string][] = [
       ['/dashboard', 'Dashboard'],
       ['/events', 'Events'],
@@ -52,7 +52,7 @@ describe('app shell', () => {
 
   it('has the sidebar links, and no SEO link', async () => {
     const { page, context, consoleErrors } = await newPage(browser);
-    await signIn(page);
+    await signInByApi(page, '/dashboard');
     await expectTitle(page, 'Dashboard');
     const nav = page.getByRole('navigation', { name: 'Main' });
     const links = nav.getByRole('link');
@@ -84,7 +84,7 @@ describe('app shell', () => {
 
   it('shows the avatar initials and the account menu', async () => {
     const { page, context } = await newPage(browser);
-    await signIn(page);
+    await signInByApi(page, '/events');
     const avatar = page.getByRole('button', { name: 'Account menu' });
     await expect.poll(() => avatar.innerText(), { timeout: waitMs }).toBe('AD');
     await avatar.click();
@@ -102,7 +102,7 @@ describe('app shell', () => {
 
   it('labels its icon buttons', async () => {
     const { page, context } = await newPage(browser);
-    await signIn(page);
+    await signInByApi(page, '/dashboard');
     await page.getByTestId('event-row').first().waitFor({ timeout: 10_000 });
     for (const name of ['Notifications', 'Help', 'AD Account menu']) {
       await expect(page.getByRole('banner').getByRole('button', { name, exact: true }).count(), name).resolves.toBe(1);
@@ -119,7 +119,7 @@ describe('app shell', () => {
 
   it('shows a visible keyboard focus ring', async () => {
     const { page, context } = await newPage(browser);
-    await signIn(page);
+    await signInByApi(page, '/events');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).focus();
     await page.keyboard.press('Shift+Tab');
     await page.keyboard.press('Tab');
@@ -138,7 +138,7 @@ describe('app shell', () => {
 describe('sidebar on a 375 px screen', () => {
   it('is hidden at first, opens with the menu button, and closes on a link', async () => {
     const { page, context } = await newPage(browser, phone);
-    await signIn(page);
+    await signInByApi(page, '/events');
     await expectSidebar(page, false);
     await expect(sidebarOnScreen(page)).resolves.toBe(false);
     await page.getByRole('button', { name: 'Open sidebar' }).click();
@@ -152,7 +152,7 @@ describe('sidebar on a 375 px screen', () => {
 
   it('closes on the overlay', async () => {
     const { page, context } = await newPage(browser, phone);
-    await signIn(page);
+    await signInByApi(page, '/events');
     await page.getByRole('button', { name: 'Open sidebar' }).click();
     await expectSidebar(page, true);
     const overlay = page.getByTestId('sidebar-overlay');
@@ -161,14 +161,14 @@ describe('sidebar on a 375 px screen', () => {
     await overlay.click({ position: { x: 340, y: 400 } });
     await expectSidebar(page, false);
     await expect.poll(() => overlay.count(), { timeout: waitMs }).toBe(0);
-    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    expect(new URL(page.url()).pathname).toBe('/events');
     await context.close();
   });
 
   it('stays in place on wide screens, with no menu button', async () => {
     const { page, context } = await newPage(browser);
-    await signIn(page);
-    await expectTitle(page, 'Dashboard');
+    await signInByApi(page, '/events');
+    await expectTitle(page, 'Events');
     await expect(sidebarOnScreen(page)).resolves.toBe(true);
     await expect(page.getByRole('button', { name: 'Open sidebar' }).isVisible()).resolves.toBe(false);
     await context.close();

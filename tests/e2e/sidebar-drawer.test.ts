@@ -30,7 +30,7 @@ describe('the sidebar drawer on a 375 px screen, by keyboard', () => {
   }
 
   it('is out of the keyboard path and the accessibility tree while closed', async () => {
-    const { page, context } = await signedInPage(browser, { viewport: phone });
+    const { page, context } = await signedInPage(browser, { viewport: phone, path: '/events' });
     await visible(page.getByTestId('event-row').first());
     expect(await page.locator('#app-sidebar').evaluate((el) => (el as HTMLElement).inert)).toBe(true);
     expect(await navigationExposed(page)).toBe(false);
@@ -43,7 +43,7 @@ describe('the sidebar drawer on a 375 px screen, by keyboard', () => {
   });
 
   it('takes focus when opened, keeps it, and gives it back on Escape', async () => {
-    const { page, context } = await signedInPage(browser, { viewport: phone });
+    const { page, context } = await signedInPage(browser, { viewport: phone, path: '/events' });
     const opener = page.getByRole('button', { name: 'Open sidebar' });
     await opener.focus();
     await page.keyboard.press('Enter');
@@ -64,7 +64,7 @@ describe('the sidebar drawer on a 375 px screen, by keyboard', () => {
   });
 
   it('is in reach on a wide screen, where it is always shown', async () => {
-    const { page, context } = await signedInPage(browser, { viewport: desktop });
+    const { page, context } = await signedInPage(browser, { viewport: desktop, path: '/events' });
     expect(await page.locator('#app-sidebar').evaluate((el) => (el as HTMLElement).inert)).toBe(false);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).focus();
     expect(await focusPlace(page)).toBe('sidebar');

@@ -4,7 +4,7 @@
 // scripts are React's production build.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { baseUrl, newPage, signIn, waitMs } from '../setup/browser.ts';
+import { baseUrl, newPage, signInByApi, waitMs } from '../setup/browser.ts';
 import { launchChromium } from '../setup/chromium.ts';
 
 const get = (path: string) => fetch(baseUrl() + path);
@@ -79,7 +79,7 @@ describe('the demo data offline', () => {
       },
     );
     try {
-      await signIn(page);
+      await signInByApi(page, '/dashboard');
       const events = (await (await page.request.get('/api/events')).json()) as { id: string }[];
       let target: { id: string; urls: string[] } | undefined;
       for (const { id } of events) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { newPage, signIn, visible, waitMs, browserForFile } from '../setup/browser.ts';
+import { newPage, signInByApi, visible, waitMs, browserForFile } from '../setup/browser.ts';
 
 const browser = await browserForFile();
 
@@ -48,7 +48,7 @@ describe('dark mode', () => {
     const { page, context, consoleErrors } = await newPage(browser);
     page.setDefaultTimeout(waitMs);
     await page.emulateMedia({ colorScheme: 'dark' });
-    await signIn(page);
+    await signInByApi(page, '/events');
     expect(await theme(page)).toBe('dark');
     expect(await storedChoice(page)).toBeNull();
     await page.emulateMedia({ colorScheme: 'light' });
@@ -63,7 +63,7 @@ describe('dark mode', () => {
     const { page, context, consoleErrors } = await newPage(browser);
     page.setDefaultTimeout(waitMs);
     await page.emulateMedia({ colorScheme: 'light' });
-    await signIn(page);
+    await signInByApi(page, '/dashboard');
     await visible(page.getByTestId('event-row').first());
     const lightBackground = await background(page);
 

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { APIResponse, Page } from 'playwright-core';
 import { axeProblems } from '../setup/axe.ts';
-import { hidden, newPage, signIn, signedInSession, uid, visible, waitMs } from '../setup/browser.ts';
+import { hidden, newPage, signInByApi, signedInSession, uid, visible, waitMs } from '../setup/browser.ts';
 
 const session = await signedInSession();
 const { page } = session;
@@ -134,7 +134,7 @@ describe('the Tickets tab is axe-clean', () => {
       const { page: p, context } = await newPage(session.browser, viewport);
       try {
         p.setDefaultTimeout(waitMs);
-        await signIn(p);
+        await signInByApi(p);
         const event = await createEvent(p);
         await p.request.post(`/api/events/${event.id}/ticket-types`, { data: { name: 'Stalls', price: 25, quantity: 50 } });
         await openTickets(event.id, p);

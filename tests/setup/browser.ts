@@ -35,6 +35,26 @@ export async function signIn(page: Page) {
   await page.waitForURL('**/dashboard');
 }
 
+/**
+ * Signs `page`'s context in as the sign-in screen does, without drawing it: `POST /api/auth/login`
+ * (the session cookie, in the context's jar), then the flag and username the screen keeps in local
+ * storage (lib/auth.ts), set once by an init script before the app's first script reads them. A
+ * sign-in through the form draws /login and then the dashboard: about 3 CPU seconds of Chromium
+ * that a file testing another screen does not need (auth.test.ts tests the form). Opens `path`
+ * when given.
+ */
+export async function signInByApi(page: Page, path?: string) {
+  const response = await page.request.post('/api/auth/login', { data: { username: 'admin', password: adminPassword() } });
+  expect(response.status(), await response.text()).toBe(200);
+  await page.context().addInitScript((origin) => {
+    if (location.origin !== origin || localStorage.getItem('e2e:signedIn')) return;
+    localStorage.setItem('e2e:signedIn', 'true'); // once: a sign-out later in the test stays signed out
+    localStorage.setItem('isAuthenticated', 'true');
+    localStorage.setItem('username', 'admin');
+  }, new URL(baseUrl()).origin);
+  if (path) await page.goto(path);
+}
+
 /** How long e2e waits for anything to appear or go (the machine may be busy). */
 export const waitMs = 10_000;
 
@@ -67,11 +87,17 @@ export async function browserForFile(): Promise<Browser> {
   return browser;
 }
 
-/** A new context of `browser` (its own storage), signed in through the sign-in screen. */
-export async function signedInPage(browser: Browser, options: { viewport?: { width: number; height: number }; userAgent?: string } = {}) {
+/**
+ * A new context of `browser` (its own storage), signed in through the API (signInByApi): its page
+ * opens nothing until the test goes to a screen, or opens `path`.
+ */
+export async function signedInPage(
+  browser: Browser,
+  options: { viewport?: { width: number; height: number }; userAgent?: string; path?: string } = {},
+) {
   const opened = await newPage(browser, options.viewport, options.userAgent);
   opened.page.setDefaultTimeout(waitMs);
-  await signIn(opened.page);
+  await signInByApi(opened.page, options.path);
   return opened;
 }
 
