@@ -125,7 +125,8 @@ describe('Settings > Security', () => {
       }
       await context.close();
     }
-  });
+    // two browsers, ten codes hashed, three sign-ins: past 60 s on a loaded machine (then 2FA stays on)
+  }, 150_000);
 
   it('says so when Enable 2FA was opened again in another tab, instead of calling the code wrong', async () => {
     const { page, context } = await signedIn();
