@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { afterAll, expect, inject } from 'vitest';
 import type { CreateEventInput, EventInfo } from '@event-admin/core/event/event.schema';
+import { storageKeys } from '../../packages/web/src/lib/storage.ts';
 import { launchChromium } from './chromium.ts';
 
 /** This file's server: each worker (VITEST_POOL_ID, 1 to maxWorkers) has its own (server.global.ts). */
@@ -38,20 +39,23 @@ export async function signIn(page: Page) {
 /**
  * Signs `page`'s context in as the sign-in screen does, without drawing it: `POST /api/auth/login`
  * (the session cookie, in the context's jar), then the flag and username the screen keeps in local
- * storage (lib/auth.ts), set once by an init script before the app's first script reads them. A
- * sign-in through the form draws /login and then the dashboard: about 3 CPU seconds of Chromium
- * that a file testing another screen does not need (auth.test.ts tests the form). Opens `path`
- * when given.
+ * storage under the web app's own keys (lib/storage.ts), set once by an init script before the
+ * app's first script reads them. A sign-in through the form draws /login and then the dashboard:
+ * about 3 CPU seconds of Chromium that a file testing another screen does not need (auth.test.ts
+ * tests the form). Opens `path` when given.
  */
 export async function signInByApi(page: Page, path?: string) {
   const response = await page.request.post('/api/auth/login', { data: { username: 'admin', password: adminPassword() } });
   expect(response.status(), await response.text()).toBe(200);
-  await page.context().addInitScript((origin) => {
-    if (location.origin !== origin || localStorage.getItem('e2e:signedIn')) return;
-    localStorage.setItem('e2e:signedIn', 'true'); // once: a sign-out later in the test stays signed out
-    localStorage.setItem('isAuthenticated', 'true');
-    localStorage.setItem('username', 'admin');
-  }, new URL(baseUrl()).origin);
+  await page.context().addInitScript(
+    ({ origin, keys }) => {
+      if (location.origin !== origin || localStorage.getItem('e2e:signedIn')) return;
+      localStorage.setItem('e2e:signedIn', 'true'); // once: a sign-out later in the test stays signed out
+      localStorage.setItem(keys.isAuthenticated, 'true');
+      localStorage.setItem(keys.username, 'admin');
+    },
+    { origin: new URL(baseUrl()).origin, keys: storageKeys },
+  );
   if (path) await page.goto(path);
 }
 
