@@ -1,15 +1,14 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
 import { afterAll, expect, inject } from 'vitest';
 import type { CreateEventInput, EventInfo } from '@event-admin/core/event/event.schema';
 import { storageKeys } from '../../packages/web/src/lib/storage.ts';
 import { launchChromium } from './chromium.ts';
 
-/** This file's server: each worker (VITEST_POOL_ID, 1 to maxWorkers) has its own (server.global.ts). */
-export const baseUrl = () => {
-  const urls = inject('baseUrls');
-  return urls[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % urls.length]!;
-};
+/** This worker's (VITEST_POOL_ID, 1 to maxWorkers) own of `list` (server.global.ts makes one of each per worker). */
+const workersOwn = (list: string[]) => list[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % list.length]!;
+/** This file's server. */
+export const baseUrl = () => workersOwn(inject('baseUrls'));
 export const adminPassword = () => inject('adminPassword');
 
 /**
@@ -82,11 +81,16 @@ export interface SignedInSession {
 }
 
 /**
- * One Chromium for a test file (tests/setup/chromium.ts, as the bench launches it), launched as
- * the file loads (top-level await) and closed after its last test.
+ * The Chromium of a test file, connected to as the file loads (top-level await): its worker's
+ * (server.global.ts, launched as the bench launches one: tests/setup/chromium.ts), or one of its
+ * own when that is gone (a crash in an earlier file). After its last test the file's contexts
+ * are closed with the connection.
  */
 export async function browserForFile(): Promise<Browser> {
-  const browser = await launchChromium();
+  const browser = await chromium.connect(workersOwn(inject('browserEndpoints'))).catch((error: Error) => {
+    process.stderr.write(`the worker's Chromium did not answer (${error.message.split('\n')[0]}): launching one for this file\n`);
+    return launchChromium();
+  });
   afterAll(() => browser.close());
   return browser;
 }

@@ -13,6 +13,8 @@ declare module 'vitest' {
     dynamoEndpoint: string;
     /** the e2e servers, one for each file running at once (tests/setup/server.global.ts) */
     baseUrls: string[];
+    /** the e2e workers' Chromiums, one for each, as baseUrls (tests/setup/server.global.ts) */
+    browserEndpoints: string[];
     /** when every e2e server must answer its health check (ms since the epoch) */
     serversReadyBy: number;
     adminPassword: string;

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '@event-admin/functions/local/dynamo-local';
+import type { BrowserServer } from 'playwright-core';
+import { launchChromiumServer } from './chromium.ts';
 import { healthy, launchNpmStart, type Started } from './npm-start.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -38,7 +40,8 @@ function webBuild() {
  * when the files ran one after another, so files that change the admin's sessions, 2FA or the
  * figures the others compare never meet. The first server is waited for here; a file of another
  * worker waits for its own before it starts (server.ready.ts), so the first files run while the
- * other servers load their demo data.
+ * other servers load their demo data. Each worker also has a Chromium of its own, which its files
+ * connect to (browserForFile) instead of launching one each.
  */
 export default async function setup(project: TestProject) {
   // The run's files, as the command line filters them (an internal field of vitest's; without it, all).
@@ -49,8 +52,9 @@ export default async function setup(project: TestProject) {
   const adminPassword = 'e2e-Secret-pass';
   const dataDirs = Array.from({ length: count }, () => mkdtempSync(join(tmpdir(), 'event-admin-e2e-')));
   const servers: Started[] = [];
+  const browsers: BrowserServer[] = [];
   const stop = async () => {
-    await Promise.all(servers.map((run) => stopServer(run)));
+    await Promise.all([...servers.map((run) => stopServer(run)), ...browsers.map((browser) => browser.close())]);
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
     web.remove();
   };
@@ -65,6 +69,7 @@ export default async function setup(project: TestProject) {
       if (!ports.includes(port)) ports.push(port);
     }
     ports.forEach((port, i) => servers.push(startServer(port, dataDirs[i]!, web.dir, adminPassword, count > 1 ? `${i + 1}` : '')));
+    for (let i = 0; i < count; i++) browsers.push(await launchChromiumServer());
     await healthy(servers[0]!, readyBy - Date.now());
   } catch (error) {
     await stop();
@@ -73,6 +78,10 @@ export default async function setup(project: TestProject) {
   project.provide(
     'baseUrls',
     servers.map((run) => run.base),
+  );
+  project.provide(
+    'browserEndpoints',
+    browsers.map((browser) => browser.wsEndpoint()),
   );
   project.provide('serversReadyBy', readyBy);
   project.provide('adminPassword', adminPassword);
