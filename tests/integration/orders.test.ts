@@ -253,9 +253,15 @@ describe('an on-sale burst', () => {
     figures = await expectCounts(api, client, event.id, orders);
     expect(figures).toMatchObject({ capacity: 25, sold: 25, held: 0, available: 0 });
 
-    await deliverDue(api.db, { targets: localTargets, schedule: [1000, 2000, 4000] });
-    const bodies = bed.receiver.bodies().filter((b) => b.type === 'event.sold_out' && b.data.id === event.id);
-    expect(bodies.map((b) => b.data)).toEqual([{ id: event.id, title: event.title, capacity: 25, sold: 25, held: 0 }]);
+    // delivered as the sender does, again while some are due (a delivery that timed out on a busy
+    // machine is due again a second later)
+    const soldOut = () => bed.receiver.bodies().filter((b) => b.type === 'event.sold_out' && b.data.id === event.id);
+    await expect
+      .poll(async () => (await deliverDue(api.db, { targets: localTargets, schedule: [1000, 2000, 4000] }), soldOut().length), {
+        interval: 500,
+      })
+      .toBeGreaterThan(0);
+    expect(soldOut().map((b) => b.data)).toEqual([{ id: event.id, title: event.title, capacity: 25, sold: 25, held: 0 }]);
     const created = bed.receiver.bodies().find((b) => b.type === 'transaction.created' && b.data.id === orders[0]);
     expect(created?.data).toMatchObject({ id: orders[0], lines: [expect.objectContaining({ quantity: expect.any(Number) })] });
     expect(created?.data.tickets.length).toBeGreaterThan(0);

@@ -122,13 +122,14 @@ export async function takeTickets(
 }
 
 // Events this process checked for selling out since its last take of their tickets: a burst of
-// refused buyers checks once, not once each.
+// refused buyers checks once, not once each. A check the store failed (a burst's timeout) is
+// forgotten, so the next refusal makes it again instead of the event never being announced.
 const soldOutChecked = new WeakMap<Db, Set<string>>();
 async function checkSoldOut(db: Db, eventId: string, now: Date) {
   const checked = soldOutChecked.get(db) ?? soldOutChecked.set(db, new Set()).get(db)!;
   if (checked.has(eventId)) return;
   checked.add(eventId);
-  await announceIfSoldOut(db, eventId, now);
+  if (!(await announceIfSoldOut(db, eventId, now))) checked.delete(eventId);
 }
 
 /**

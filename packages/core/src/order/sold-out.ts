@@ -10,13 +10,15 @@ import { webhookOutbox } from '../webhook/outbox.ts';
  * from the event's pool when it was sent (a number that only grows), so an event that sells out
  * again after tickets came back is announced again, and two checks at once announce it once.
  * Called after a sale that may have taken the last tickets and after a refusal for lack of them;
- * the sale has committed by then, so a failed check is logged, never the sale's failure.
+ * the sale has committed by then, so a failed check is logged, never the sale's failure. Resolves
+ * to whether the check was made (false: the store failed it, so the next sale or refusal must
+ * check again).
  */
 export async function announceIfSoldOut(db: Db, eventId: string, now = new Date()) {
   try {
     const figures = await readCounts(db, eventId, now);
     const soldOut = figures.event.free === 0 || (figures.types.length > 0 && figures.types.every((type) => type.available === 0));
-    if (!soldOut || !figures.sale.event) return false;
+    if (!soldOut || !figures.sale.event) return true;
     const data = {
       id: eventId,
       title: String(figures.sale.event.title),
@@ -36,7 +38,8 @@ export async function announceIfSoldOut(db: Db, eventId: string, now = new Date(
     ]);
     return true;
   } catch (error) {
-    if (!failedConditions(error)?.length) console.error('event.sold_out check failed', error);
+    if (failedConditions(error)?.length) return true; // announced by another check at the same moment
+    console.error('event.sold_out check failed', error);
     return false;
   }
 }
