@@ -3,7 +3,8 @@ import type { Reporter, TestModule } from 'vitest/node';
 /**
  * Ends `npm test` with one line of its own: `N passed, N failed` (and `, N skipped` if any). A
  * test that passed only when tried again (the browser suite allows one retry) is named above it,
- * with the first line of its failed try's error: a retry keeps a slow machine from failing the run, never from showing a flaky test.
+ * with the first line of its failed try's error: a retry keeps a slow machine from failing the
+ * run, never from showing a flaky test.
  */
 export class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: readonly TestModule[], unhandledErrors: readonly unknown[]) {
