@@ -223,6 +223,9 @@ describe('content block editor', () => {
     await panel().getByRole('button', { name: 'Drag to reorder block 1' }).focus();
     await page.keyboard.press('Space');
     await expect.poll(announced, { timeout: wait }).toMatch(/^Picked up |is over position 1 of 4\.$/);
+    // dnd-kit's keyboard sensor listens for the moving keys from a timer it sets on pick-up,
+    // and Chromium runs input before timers: wait for a timer set after it to run.
+    await page.evaluate(() => new Promise((ran) => setTimeout(ran, 0)));
     await page.keyboard.press('ArrowDown');
     await expect.poll(announced, { timeout: wait }).toMatch(/is over position 2 of 4\.$/);
     await page.keyboard.press('Space');
