@@ -52,9 +52,14 @@ export const chromiumFlags = [
   `--disable-features=${[...playwrightDisabledFeatures, ...unseenFeatures].join(',')}`,
 ];
 
-export async function launchChromium(): Promise<Browser> {
+/** How both launches below start Chromium: from its path, with our flags. */
+function launchOptions() {
   if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: apt-get install -y chromium`);
-  return chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
+  return { executablePath: chromiumPath, args: chromiumFlags };
+}
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch(launchOptions());
 }
 
 /**
@@ -63,6 +68,5 @@ export async function launchChromium(): Promise<Browser> {
  * seconds more than a connection here, once per file. Its socket listens on 127.0.0.1 only.
  */
 export async function launchChromiumServer(): Promise<BrowserServer> {
-  if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: apt-get install -y chromium`);
-  return chromium.launchServer({ executablePath: chromiumPath, args: chromiumFlags, host: '127.0.0.1' });
+  return chromium.launchServer({ ...launchOptions(), host: '127.0.0.1' });
 }

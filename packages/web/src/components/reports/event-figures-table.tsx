@@ -4,6 +4,7 @@ import { useCallback, useState } from 'react';
 import { LoadMore } from '../ui/load-more.tsx';
 import { money } from './report-range.ts';
 import { formatCount } from '../../lib/numbers.ts';
+import { ScrollRegion } from '../ui/scroll-region.tsx';
 
 /** Rows drawn at first and with each step down the table: a large organiser's range holds thousands. */
 const step = 50;
@@ -23,8 +24,8 @@ export function EventFiguresTable({ rows, loading }: { rows: readonly EventFigur
         <h3 id="event-figures-heading" className="card-title">
           Events in this period
         </h3>
-        <div className="overflow-x-auto">
-          <table className="table">
+        <ScrollRegion labelledBy="event-figures-heading">
+          <table className="table" aria-labelledby="event-figures-heading">
             <thead>
               <tr>
                 <th>Event</th>
@@ -64,7 +65,7 @@ export function EventFiguresTable({ rows, loading }: { rows: readonly EventFigur
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
         {total > step && (
           <LoadMore
             hasMore={total > shown}

@@ -9,6 +9,7 @@ import { CreateApiTokenForm } from './create-api-token-form.tsx';
 import { ShownOnce } from './shown-once.tsx';
 import { BusyButton } from '../ui/busy-button.tsx';
 import { RevokeButton } from '../ui/busy-button.tsx';
+import { ScrollRegion } from '../ui/scroll-region.tsx';
 
 const isExpired = (token: ApiTokenInfo) => token.expiresAt !== null && Date.parse(token.expiresAt) <= Date.now();
 
@@ -45,7 +46,7 @@ export function ApiTokensSection() {
           <p className="font-semibold">Copy the token for {created.name} now: it is not shown again.</p>
         </ShownOnce>
       )}
-      <div className="overflow-x-auto">
+      <ScrollRegion label="API tokens">
         <table className="table table-sm" aria-label="API tokens">
           <thead>
             <tr>
@@ -102,7 +103,7 @@ export function ApiTokensSection() {
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <Dialog open={revoking !== null} onClose={() => setRevoking(null)} title="Revoke API token?">
         <p>
           Calls with <strong>{revoking?.name}</strong> stop working at once. This cannot be undone.

@@ -6,6 +6,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { describeUserAgent } from '../../lib/user-agent.ts';
 import { RevokeButton } from '../ui/busy-button.tsx';
+import { ScrollRegion } from '../ui/scroll-region.tsx';
 import { useConfirmed, wasCancelled } from './confirm-password-dialog.tsx';
 
 /** Manage Sessions: every signed-in browser, with Revoke and "Sign out everywhere else". */
@@ -40,7 +41,7 @@ export function ManageSessionsDialog({ open, onClose }: { open: boolean; onClose
         <LoadError what="The sessions" onRetry={() => void sessions.refetch()} />
       ) : (
         <div className="flex flex-col gap-4">
-          <div className="overflow-x-auto">
+          <ScrollRegion label="Sessions">
             <table className="table table-sm" aria-label="Sessions">
               <thead>
                 <tr>
@@ -80,7 +81,7 @@ export function ManageSessionsDialog({ open, onClose }: { open: boolean; onClose
                 })}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           <div className="flex justify-end gap-2">
             {others.length > 0 && (
               <button

@@ -3,6 +3,7 @@ import { CSS } from '@dnd-kit/utilities';
 import type { TicketTypeInfo } from '@event-admin/core/ticket-type/ticket-type.schema';
 import { GripIcon } from '../ui/icons.tsx';
 import { SortableList } from '../ui/sortable-list.tsx';
+import { ScrollRegion } from '../ui/scroll-region.tsx';
 
 /** A row of the table: the type with whether it is on sale now (from the event's availability). */
 export type TicketTypeRow = TicketTypeInfo & { onSale: boolean };
@@ -32,7 +33,7 @@ export function TicketTypesTable({
   const describe = (id: string) => rows.find((r) => r.id === id)?.name ?? 'ticket type';
   return (
     <SortableList ids={ids} what="ticket type" describe={describe} onMove={(from, to) => onReorder(arrayMove(ids, from, to))}>
-      <div className="overflow-x-auto">
+      <ScrollRegion labelledBy="ticket-types-heading">
         <table className="table" aria-labelledby="ticket-types-heading">
           <thead>
             <tr>
@@ -49,7 +50,7 @@ export function TicketTypesTable({
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </SortableList>
   );
 }

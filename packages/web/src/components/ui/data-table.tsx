@@ -1,6 +1,7 @@
 import { useDeferredValue, useRef, useState, type ChangeEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { formatCount } from '../../lib/numbers.ts';
 import { ErrorRow, Header, PlaceholderRows, SelectAll } from './data-table-parts.tsx';
+import { ScrollRegion } from './scroll-region.tsx';
 
 /** One column of a DataTable: its header, how a row's cell reads, and how it sits. */
 export interface Column<T> {
@@ -110,8 +111,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           {busy && !loading && <progress className="progress progress-primary block h-0.5 w-full" aria-label="Updating the list" />}
         </div>
       )}
-      {/* Focusable, so a keyboard can scroll a table wider than a phone's screen. */}
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-labelledby={props.labelledBy} aria-label={props.label}>
+      <ScrollRegion labelledBy={props.labelledBy} label={props.label}>
         <table
           className={props.tableClassName ?? 'table'}
           aria-labelledby={props.labelledBy}
@@ -146,7 +146,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
             )}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {!loading && !failed && footer}
     </>
   );
