@@ -6,18 +6,24 @@ import { serve } from '@hono/node-server';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb } from '@event-admin/core/db/client';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runBackground } from '@event-admin/core/background';
+import { createDb, type Db } from '@event-admin/core/db/client';
+import { keys } from '@event-admin/core/db/keys';
+import { announceIfSoldOut } from '@event-admin/core/order/sold-out';
 import { createApp } from '@event-admin/functions/app';
 import { ensureTable, startDynamoLocal, type LocalDynamo } from '@event-admin/functions/local/dynamo-local';
 import { adminPassword, Client, eventBody } from '../setup/api.ts';
 import { createEvent, ok } from './helpers.ts';
+import { onSale, order } from './orders.helpers.ts';
 
 let dynamo: LocalDynamo;
 let base: string;
 let close: () => void;
 let client: Client;
 let tableName: string;
+let db: Db;
 let paused = false;
 
 beforeAll(async () => {
@@ -25,7 +31,8 @@ beforeAll(async () => {
   tableName = `faults-${randomUUID()}`;
   await ensureTable(dynamo.endpoint, tableName);
   const config = { admin: { username: 'admin', password: adminPassword }, tableName, endpoint: dynamo.endpoint };
-  const app = createApp({ db: createDb(config), config, log: () => {} });
+  db = createDb(config);
+  const app = createApp({ db, config, log: () => {} });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -113,6 +120,43 @@ describe('a paused store (SIGSTOP)', () => {
     expect(events.map((e) => e.id)).toContain(existing.id);
     const after = await createEvent(client);
     expect(ok(await client.get(`/api/events/${after.id}`)).title).toBe(after.title);
+  }, 60_000);
+});
+
+describe('a sold-out check the paused store failed', () => {
+  it('is owed, and the jobs make it once the store is back: the event is announced', async () => {
+    const { event, types, customer } = await onSale({ db }, client, [{ name: 'Only', quantity: 2 }]);
+    const lines = [{ ticketTypeId: types[0]!.id, quantity: 2 }];
+    await order(client, { eventId: event.id, customerId: customer.id, lines, paymentMethod: 'Card' });
+    // The sale's own check announced it: forgotten here, so the check below is one that announces.
+    const item = async (key: Record<string, string>) => (await db.doc.send(new GetCommand({ TableName: tableName, Key: key }))).Item;
+    await db.doc.send(new DeleteCommand({ TableName: tableName, Key: keys.soldOut(event.id) }));
+
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      process.kill(dynamo.process.pid!, 'SIGSTOP');
+      paused = true;
+      const check = announceIfSoldOut(db, event.id);
+      try {
+        // the read gives up (its attempts time out); the mark that owes the check is then on its way
+        const failed = () => errors.mock.calls.some(([message]) => message === 'event.sold_out check failed');
+        await expect.poll(failed, { timeout: 15_000, interval: 20 }).toBe(true);
+      } finally {
+        process.kill(dynamo.process.pid!, 'SIGCONT');
+        paused = false;
+      }
+      expect(await check).toBe(false);
+      expect(errors.mock.calls.map(([message]) => message)).not.toContain('event.sold_out check not owed');
+    } finally {
+      errors.mockRestore();
+    }
+    expect(await item(keys.soldOutCheck(event.id))).toMatchObject({ eventId: event.id });
+    expect(await item(keys.soldOut(event.id))).toBeUndefined();
+
+    // No sale or refusal follows: the jobs' next run makes the check, once.
+    await runBackground(db, { budgetMs: 5000 });
+    expect(await item(keys.soldOut(event.id))).toMatchObject({ eventId: event.id });
+    expect(await item(keys.soldOutCheck(event.id))).toBeUndefined();
   }, 60_000);
 });
 

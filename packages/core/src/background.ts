@@ -9,12 +9,13 @@ import { renameCustomerJob } from './customer/rename.job.ts';
 import type { Db } from './db/client.ts';
 import { renameEventJob } from './event/rename.job.ts';
 import { lapsedHoldsSweep } from './hold/hold.repo.ts';
+import { soldOutChecksSweep } from './order/sold-out.ts';
 import { ticketRecordsSweep } from './ticket/records.sweep.ts';
 import { backgroundJobs as inProcess, runPendingJobs, type Registry, type RunOptions } from './jobs/index.ts';
 
 export const background: Registry = {
   jobs: [renameEventJob, renameCustomerJob, erasureJob, rebuildDaysJob],
-  sweeps: [foldDaysSweep, lapsedHoldsSweep, ticketRecordsSweep],
+  sweeps: [foldDaysSweep, lapsedHoldsSweep, ticketRecordsSweep, soldOutChecksSweep],
 };
 
 /** One run of every pending job and sweep within a time budget (the AWS jobs function, the tests). */

@@ -169,6 +169,9 @@ export const keys = {
   poolShard: (eventId: string, pool: string, shard: number) => ({ pk: `POOL#${eventId}#${pool}#${shard}`, sk: 'POOL' }),
   /** When the event last sold out (the tickets then taken from its pool): `event.sold_out` is sent once per selling out. */
   soldOut: (eventId: string) => ({ pk: `SOLD_OUT#${eventId}`, sk: 'SOLD_OUT' }),
+  /** A sold-out check the store failed, owed until the jobs' sweep makes it (order/sold-out.ts); gsi1 finds them all. */
+  soldOutCheck: (eventId: string) => ({ pk: `SOLD_OUT#${eventId}`, sk: 'CHECK' }),
+  soldOutCheckDue: (at: string, eventId: string) => ({ gsi1pk: 'SOLD_OUT_CHECKS', gsi1sk: ordered(at, eventId) }),
   /** A storefront's hold on tickets. */
   hold: (id: string) => ({ pk: `HOLD#${id}`, sk: 'HOLD' }),
   /**
