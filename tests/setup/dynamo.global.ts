@@ -1,9 +1,13 @@
 import type { TestProject } from 'vitest/node';
 import { startDynamoLocal } from '@event-admin/functions/local/dynamo-local';
+import { warmDynamoLocal } from './dynamo-warm.ts';
 
 /** One in-memory DynamoDB Local for the integration suite; each test file makes its own table. */
 export default async function setup(project: TestProject) {
   const dynamo = await startDynamoLocal({});
+  const started = performance.now();
+  await warmDynamoLocal(dynamo.endpoint);
+  console.log(`DynamoDB Local warmed in ${Math.round(performance.now() - started)} ms`);
   project.provide('dynamoEndpoint', dynamo.endpoint);
   return () => dynamo.stop();
 }
