@@ -60,8 +60,8 @@ async function oweCheck(db: Db, eventId: string, now: Date) {
 /**
  * The owed sold-out checks, made again on every jobs run until the store answers: each mark is
  * removed once its check is made, unless a newer failure moved it on meanwhile. Up to 100 a run,
- * the rest on the next. Safe to repeat and
- * to run twice at once (the announcement itself is once per selling out).
+ * the rest on the next. Safe to repeat and to run twice at once (the announcement itself is once
+ * per selling out).
  */
 export const soldOutChecksSweep: Sweep = {
   name: 'sold-out-checks',

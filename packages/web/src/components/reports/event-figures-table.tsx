@@ -4,10 +4,13 @@ import { useCallback, useState } from 'react';
 import { LoadMore } from '../ui/load-more.tsx';
 import { money } from './report-range.ts';
 import { formatCount } from '../../lib/numbers.ts';
-import { ScrollRegion } from '../ui/scroll-region.tsx';
+import { ScrollTable } from '../ui/scroll-table.tsx';
 
 /** Rows drawn at first and with each step down the table: a large organiser's range holds thousands. */
 const step = 50;
+
+/** The columns: the event, then its figures to the right. */
+const head = ['Event', ...['Views', 'Purchases', 'Conversion', 'Net revenue'].map((label) => ({ label, className: 'text-right' }))];
 
 /**
  * Each event's views, purchases, conversion and net revenue over the range, best earning first.
@@ -24,48 +27,37 @@ export function EventFiguresTable({ rows, loading }: { rows: readonly EventFigur
         <h3 id="event-figures-heading" className="card-title">
           Events in this period
         </h3>
-        <ScrollRegion labelledBy="event-figures-heading">
-          <table className="table" aria-labelledby="event-figures-heading">
-            <thead>
+        <ScrollTable labelledBy="event-figures-heading" head={head}>
+          <tbody>
+            {loading && (
               <tr>
-                <th>Event</th>
-                <th className="text-right">Views</th>
-                <th className="text-right">Purchases</th>
-                <th className="text-right">Conversion</th>
-                <th className="text-right">Net revenue</th>
+                <td colSpan={5}>
+                  <span className="loading loading-spinner loading-sm" aria-label="Loading" />
+                </td>
               </tr>
-            </thead>
-            <tbody>
-              {loading && (
-                <tr>
-                  <td colSpan={5}>
-                    <span className="loading loading-spinner loading-sm" aria-label="Loading" />
-                  </td>
-                </tr>
-              )}
-              {!loading && rows?.length === 0 && (
-                <tr>
-                  <td colSpan={5} className="text-center text-base-content/70">
-                    No views or sales in this period.
-                  </td>
-                </tr>
-              )}
-              {rows?.slice(0, shown).map((row) => (
-                <tr key={row.eventId}>
-                  <td>
-                    <Link to="/events/$eventId" params={{ eventId: row.eventId }} className="link link-hover">
-                      {row.title}
-                    </Link>
-                  </td>
-                  <td className="text-right">{formatCount(row.pageViews)}</td>
-                  <td className="text-right">{formatCount(row.purchases)}</td>
-                  <td className="text-right">{row.conversion}%</td>
-                  <td className="text-right">{money(row.netCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+            )}
+            {!loading && rows?.length === 0 && (
+              <tr>
+                <td colSpan={5} className="text-center text-base-content/70">
+                  No views or sales in this period.
+                </td>
+              </tr>
+            )}
+            {rows?.slice(0, shown).map((row) => (
+              <tr key={row.eventId}>
+                <td>
+                  <Link to="/events/$eventId" params={{ eventId: row.eventId }} className="link link-hover">
+                    {row.title}
+                  </Link>
+                </td>
+                <td className="text-right">{formatCount(row.pageViews)}</td>
+                <td className="text-right">{formatCount(row.purchases)}</td>
+                <td className="text-right">{row.conversion}%</td>
+                <td className="text-right">{money(row.netCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </ScrollTable>
         {total > step && (
           <LoadMore
             hasMore={total > shown}

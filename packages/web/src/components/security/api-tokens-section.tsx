@@ -9,7 +9,7 @@ import { CreateApiTokenForm } from './create-api-token-form.tsx';
 import { ShownOnce } from './shown-once.tsx';
 import { BusyButton } from '../ui/busy-button.tsx';
 import { RevokeButton } from '../ui/busy-button.tsx';
-import { ScrollRegion } from '../ui/scroll-region.tsx';
+import { ScrollTable, actionsHead } from '../ui/scroll-table.tsx';
 
 const isExpired = (token: ApiTokenInfo) => token.expiresAt !== null && Date.parse(token.expiresAt) <= Date.now();
 
@@ -46,64 +46,51 @@ export function ApiTokensSection() {
           <p className="font-semibold">Copy the token for {created.name} now: it is not shown again.</p>
         </ShownOnce>
       )}
-      <ScrollRegion label="API tokens">
-        <table className="table table-sm" aria-label="API tokens">
-          <thead>
+      <ScrollTable label="API tokens" className="table table-sm" head={['Name', 'Scope', 'Created', 'Expires', actionsHead]}>
+        <tbody>
+          {tokens.isPending ? (
             <tr>
-              <th>Name</th>
-              <th>Scope</th>
-              <th>Created</th>
-              <th>Expires</th>
-              <th>
-                <span className="sr-only">Actions</span>
-              </th>
+              <td colSpan={5}>
+                <span className="loading loading-spinner loading-sm" role="status" aria-label="Loading API tokens" />
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {tokens.isPending ? (
-              <tr>
-                <td colSpan={5}>
-                  <span className="loading loading-spinner loading-sm" role="status" aria-label="Loading API tokens" />
-                </td>
-              </tr>
-            ) : tokens.isError ? (
-              <tr>
-                <td colSpan={5} className="text-error">
-                  <p role="alert">The API tokens could not be loaded.</p>
-                </td>
-              </tr>
-            ) : tokens.data.length === 0 ? (
-              <tr>
-                <td colSpan={5} className="text-center text-base-content/60">
-                  No API tokens yet.
-                </td>
-              </tr>
-            ) : (
-              tokens.data.map((token) => (
-                <tr key={token.id} data-testid="api-token-row">
-                  <td>{token.name}</td>
-                  <td>{token.scope === 'read' ? 'Read only' : 'Read and write'}</td>
-                  <td>{formatDate(token.createdAt)}</td>
-                  <td>
-                    {token.expiresAt ? (
-                      isExpired(token) ? (
-                        <span className="badge badge-ghost">Expired</span>
-                      ) : (
-                        formatDate(token.expiresAt)
-                      )
+          ) : tokens.isError ? (
+            <tr>
+              <td colSpan={5} className="text-error">
+                <p role="alert">The API tokens could not be loaded.</p>
+              </td>
+            </tr>
+          ) : tokens.data.length === 0 ? (
+            <tr>
+              <td colSpan={5} className="text-center text-base-content/60">
+                No API tokens yet.
+              </td>
+            </tr>
+          ) : (
+            tokens.data.map((token) => (
+              <tr key={token.id} data-testid="api-token-row">
+                <td>{token.name}</td>
+                <td>{token.scope === 'read' ? 'Read only' : 'Read and write'}</td>
+                <td>{formatDate(token.createdAt)}</td>
+                <td>
+                  {token.expiresAt ? (
+                    isExpired(token) ? (
+                      <span className="badge badge-ghost">Expired</span>
                     ) : (
-                      'Never'
-                    )}
-                  </td>
-                  <td className="text-right">
-                    <RevokeButton label={`Revoke token ${token.name}`} onClick={() => setRevoking(token)} />
-                  </td>
-                </tr>
-              ))
-            )}
-          </tbody>
-        </table>
-      </ScrollRegion>
+                      formatDate(token.expiresAt)
+                    )
+                  ) : (
+                    'Never'
+                  )}
+                </td>
+                <td className="text-right">
+                  <RevokeButton label={`Revoke token ${token.name}`} onClick={() => setRevoking(token)} />
+                </td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </ScrollTable>
       <Dialog open={revoking !== null} onClose={() => setRevoking(null)} title="Revoke API token?">
         <p>
           Calls with <strong>{revoking?.name}</strong> stop working at once. This cannot be undone.

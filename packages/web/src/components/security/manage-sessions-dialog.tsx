@@ -6,7 +6,7 @@ import { trpc } from '../../lib/trpc.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { describeUserAgent } from '../../lib/user-agent.ts';
 import { RevokeButton } from '../ui/busy-button.tsx';
-import { ScrollRegion } from '../ui/scroll-region.tsx';
+import { ScrollTable, actionsHead } from '../ui/scroll-table.tsx';
 import { useConfirmed, wasCancelled } from './confirm-password-dialog.tsx';
 
 /** Manage Sessions: every signed-in browser, with Revoke and "Sign out everywhere else". */
@@ -41,47 +41,34 @@ export function ManageSessionsDialog({ open, onClose }: { open: boolean; onClose
         <LoadError what="The sessions" onRetry={() => void sessions.refetch()} />
       ) : (
         <div className="flex flex-col gap-4">
-          <ScrollRegion label="Sessions">
-            <table className="table table-sm" aria-label="Sessions">
-              <thead>
-                <tr>
-                  <th>Device</th>
-                  <th>IP address</th>
-                  <th>Signed in</th>
-                  <th>Last active</th>
-                  <th>
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((session) => {
-                  const device = describeUserAgent(session.userAgent);
-                  return (
-                    <tr key={session.id} data-testid="session-row" data-current={session.current}>
-                      <td title={session.userAgent}>{device}</td>
-                      <td className="font-mono text-xs">{session.ip}</td>
-                      <td>{formatDateTime(session.createdAt)}</td>
-                      <td>{formatDateTime(session.lastSeenAt)}</td>
-                      <td className="text-right">
-                        {session.current ? (
-                          <span className="badge badge-success badge-soft whitespace-nowrap">This session</span>
-                        ) : (
-                          <RevokeButton
-                            label={`Revoke session: ${device}, ${session.ip}`}
-                            disabled={revoke.isPending}
-                            onClick={() =>
-                              void act(() => revoke.mutateAsync({ id: session.id }), 'Session revoked', `${device} is signed out.`)
-                            }
-                          />
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </ScrollRegion>
+          <ScrollTable label="Sessions" className="table table-sm" head={['Device', 'IP address', 'Signed in', 'Last active', actionsHead]}>
+            <tbody>
+              {list.map((session) => {
+                const device = describeUserAgent(session.userAgent);
+                return (
+                  <tr key={session.id} data-testid="session-row" data-current={session.current}>
+                    <td title={session.userAgent}>{device}</td>
+                    <td className="font-mono text-xs">{session.ip}</td>
+                    <td>{formatDateTime(session.createdAt)}</td>
+                    <td>{formatDateTime(session.lastSeenAt)}</td>
+                    <td className="text-right">
+                      {session.current ? (
+                        <span className="badge badge-success badge-soft whitespace-nowrap">This session</span>
+                      ) : (
+                        <RevokeButton
+                          label={`Revoke session: ${device}, ${session.ip}`}
+                          disabled={revoke.isPending}
+                          onClick={() =>
+                            void act(() => revoke.mutateAsync({ id: session.id }), 'Session revoked', `${device} is signed out.`)
+                          }
+                        />
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </ScrollTable>
           <div className="flex justify-end gap-2">
             {others.length > 0 && (
               <button

@@ -3,15 +3,16 @@ import { CSS } from '@dnd-kit/utilities';
 import type { TicketTypeInfo } from '@event-admin/core/ticket-type/ticket-type.schema';
 import { GripIcon } from '../ui/icons.tsx';
 import { SortableList } from '../ui/sortable-list.tsx';
-import { ScrollRegion } from '../ui/scroll-region.tsx';
+import { ScrollTable } from '../ui/scroll-table.tsx';
 
 /** A row of the table: the type with whether it is on sale now (from the event's availability). */
 export type TicketTypeRow = TicketTypeInfo & { onSale: boolean };
 
 /** The columns: the handle's and the buttons' named for screen readers only; figures to the right. */
-const headers = ['Reorder', 'Name', 'Price', 'Sold', 'Held', 'Available', 'On sale', 'Per order', 'Actions'].map((label) => ({
+const head = ['Reorder', 'Name', 'Price', 'Sold', 'Held', 'Available', 'On sale', 'Per order', 'Actions'].map((label) => ({
   label,
   className: ['Reorder', 'Name', 'On sale', 'Actions'].includes(label) ? '' : 'text-right',
+  hidden: label === 'Reorder' || label === 'Actions',
 }));
 
 /**
@@ -33,24 +34,13 @@ export function TicketTypesTable({
   const describe = (id: string) => rows.find((r) => r.id === id)?.name ?? 'ticket type';
   return (
     <SortableList ids={ids} what="ticket type" describe={describe} onMove={(from, to) => onReorder(arrayMove(ids, from, to))}>
-      <ScrollRegion labelledBy="ticket-types-heading">
-        <table className="table" aria-labelledby="ticket-types-heading">
-          <thead>
-            <tr>
-              {headers.map(({ label, className }) => (
-                <th key={label} className={className}>
-                  {label === 'Reorder' || label === 'Actions' ? <span className="sr-only">{label}</span> : label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <SortableRow key={row.id} row={row} onEdit={() => onEdit(row)} onDelete={() => onDelete(row)} />
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <ScrollTable labelledBy="ticket-types-heading" head={head}>
+        <tbody>
+          {rows.map((row) => (
+            <SortableRow key={row.id} row={row} onEdit={() => onEdit(row)} onDelete={() => onDelete(row)} />
+          ))}
+        </tbody>
+      </ScrollTable>
     </SortableList>
   );
 }

@@ -1,7 +1,7 @@
 import { useDeferredValue, useRef, useState, type ChangeEvent, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { formatCount } from '../../lib/numbers.ts';
 import { ErrorRow, Header, PlaceholderRows, SelectAll } from './data-table-parts.tsx';
-import { ScrollRegion } from './scroll-region.tsx';
+import { ScrollTable } from './scroll-table.tsx';
 
 /** One column of a DataTable: its header, how a row's cell reads, and how it sits. */
 export interface Column<T> {
@@ -111,42 +111,35 @@ export function DataTable<T>(props: DataTableProps<T>) {
           {busy && !loading && <progress className="progress progress-primary block h-0.5 w-full" aria-label="Updating the list" />}
         </div>
       )}
-      <ScrollRegion labelledBy={props.labelledBy} label={props.label}>
-        <table
-          className={props.tableClassName ?? 'table'}
-          aria-labelledby={props.labelledBy}
-          aria-label={props.label}
-          aria-busy={loading || busy === true}
-        >
-          <thead>
-            <tr>
-              {selection && (
-                <th scope="col" className="w-10" data-select="">
-                  <SelectAll rows={rows} selected={selected.length} onChange={(all) => setPicked(new Set(all ? keys : []))} />
-                </th>
-              )}
-              {columns.map((column) => (
-                <Header key={column.id} column={column} sort={props.sort} />
-              ))}
-            </tr>
-          </thead>
-          <tbody className={busy && !loading ? 'opacity-60 transition-opacity' : undefined}>
-            {loading ? (
-              <PlaceholderRows rows={props.loadingRows} columns={width} />
-            ) : failed ? (
-              <ErrorRow columns={width} onRetry={() => props.onRetry?.()} />
-            ) : rows.length === 0 ? (
-              <tr>
-                <td colSpan={width} className="py-10 text-center text-base-content/60">
-                  {props.empty}
-                </td>
-              </tr>
-            ) : (
-              <Rows {...props} rows={rows} picked={picked} setPicked={setPicked} />
+      <ScrollTable labelledBy={props.labelledBy} label={props.label} className={props.tableClassName} busy={loading || busy === true}>
+        <thead>
+          <tr>
+            {selection && (
+              <th scope="col" className="w-10" data-select="">
+                <SelectAll rows={rows} selected={selected.length} onChange={(all) => setPicked(new Set(all ? keys : []))} />
+              </th>
             )}
-          </tbody>
-        </table>
-      </ScrollRegion>
+            {columns.map((column) => (
+              <Header key={column.id} column={column} sort={props.sort} />
+            ))}
+          </tr>
+        </thead>
+        <tbody className={busy && !loading ? 'opacity-60 transition-opacity' : undefined}>
+          {loading ? (
+            <PlaceholderRows rows={props.loadingRows} columns={width} />
+          ) : failed ? (
+            <ErrorRow columns={width} onRetry={() => props.onRetry?.()} />
+          ) : rows.length === 0 ? (
+            <tr>
+              <td colSpan={width} className="py-10 text-center text-base-content/60">
+                {props.empty}
+              </td>
+            </tr>
+          ) : (
+            <Rows {...props} rows={rows} picked={picked} setPicked={setPicked} />
+          )}
+        </tbody>
+      </ScrollTable>
       {!loading && !failed && footer}
     </>
   );
