@@ -1,13 +1,15 @@
 import { defineConfig } from 'vitest/config';
+import { quickJit } from './tests/setup/jvm.ts';
 import { SummaryReporter } from './tests/setup/summary-reporter.ts';
 
 // Exactly 'true' quiets the AWS SDK's Node 20 notice in every worker.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
-// The tests' DynamoDB Locals (the integration suite's, each npm start's) live minutes, not days:
-// the JVM's quick compiler alone spends about 40 % less CPU on them than both compilers (a demo
-// load: 31 s instead of 51 s) at about the same speed, and CI is CPU-bound on its two cores.
+// The DynamoDB Locals of the tests' `npm start`s live seconds to minutes: the JVM's quick compiler
+// alone spends about 40 % less CPU on them than both compilers (a demo load: 31 s instead of 51 s)
+// at about the same speed, and CI is CPU-bound on its two cores. The integration suite's own store
+// runs under load for the whole suite, where both compilers pay off (tests/setup/dynamo.global.ts).
 // `npm start` and the bench keep the JVM's defaults.
-process.env.JAVA_TOOL_OPTIONS = [process.env.JAVA_TOOL_OPTIONS, '-XX:TieredStopAtLevel=1'].filter(Boolean).join(' ');
+process.env.JAVA_TOOL_OPTIONS = [process.env.JAVA_TOOL_OPTIONS, quickJit].filter(Boolean).join(' ');
 
 const integration = {
   include: ['tests/integration/**/*.test.ts'],
@@ -18,6 +20,9 @@ const integration = {
   // each file's app is the only writer of its table and forgets the day state on a save:
   // a zone change's rebuild need not wait for other processes (counters/rebuild.job.ts)
   env: { DAY_REBUILD_SETTLE_MS: '2000' },
+  // Two files at a time: beside the browser suite, one file's requests to its app and its store are
+  // a single chain that waits its turn at every step, and the suite ended minutes after the other.
+  maxWorkers: 2,
 };
 /** The files of the Lambda entries (functions/src/lambda.ts, jobs.ts, webhooks.ts), whose handler lives as long as its module. */
 const isolatedFiles = [
@@ -33,8 +38,8 @@ export default defineConfig({
       // Time limits catch a hang, they measure nothing (npm run bench does): on a 2-core machine
       // running the browser suite beside these, a file importing the whole app or a test hashing
       // passwords several times takes several times as long as alone.
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], testTimeout: 30_000 } },
-      // The integration files share one worker's modules (isolate: false): each has a table and an
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], testTimeout: 30_000, maxWorkers: integration.maxWorkers } },
+      // The integration files share their worker's modules (isolate: false): each has a table and an
       // app of its own and the core's caches are keyed by the store, so a file need not load the
       // app and the AWS SDK again (about a sixth of the suite's time on two cores). The Lambda entries
       // keep one handler per module for their warm invocations: their files load their own.
@@ -55,6 +60,9 @@ export default defineConfig({
           // they share no state; E2E_WORKERS=1 runs them one after another.
           fileParallelism: true,
           maxWorkers: Number(process.env.E2E_WORKERS || 2),
+          // A file's worker keeps the modules an earlier file loaded (Playwright's client, the
+          // schemas): every file connects, signs in and closes what it opened on its own.
+          isolate: false,
           // A browser test that fails once on a busy machine is tried once more, and named as
           // flaky in the summary (tests/setup/summary-reporter.ts) so it still gets fixed.
           retry: 1,
