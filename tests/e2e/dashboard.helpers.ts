@@ -26,10 +26,14 @@ export const isDashboardBatch = (url: string) => url.includes('/trpc/') && !url.
 /** The procedures of a tRPC batch URL, in order: /trpc/a.b,c.d?batch=1 -> ['a.b', 'c.d'] */
 export const procedures = (url: string) => decodeURIComponent(new URL(url).pathname.replace(/^\/trpc\//, '')).split(',');
 
-/** Signs in and waits until every dashboard panel has its data. */
-export async function openDashboard(page: Page) {
+/**
+ * Opens the dashboard afresh in `page` (signed in already, or through the API when `signIn`) and
+ * waits until every panel has its data.
+ */
+export async function openDashboard(page: Page, { signIn = false } = {}) {
   const batch = page.waitForResponse((r) => isDashboardBatch(r.url()) && r.url().includes('events.recent'), { timeout: 15_000 });
-  await signInByApi(page, '/dashboard');
+  if (signIn) await signInByApi(page, '/dashboard');
+  else await page.goto('/dashboard');
   const response = await batch;
   await page.getByTestId('event-row').first().waitFor({ timeout: 10_000 });
   return response;

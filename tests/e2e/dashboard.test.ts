@@ -1,20 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import type { Request } from 'playwright-core';
 import { conversionBarWidth } from '@event-admin/core/stats/stats.rules';
-import { drawDeferred, newPage, signInByApi, waitMs, browserForFile } from '../setup/browser.ts';
+import { drawDeferred, newPage, signInByApi, signedInSession, waitMs } from '../setup/browser.ts';
 import { batchResult, count, isDashboardBatch, openDashboard, procedures, usd, type EventRow, type Stats } from './dashboard.helpers.ts';
 
-// The dashboard's data: one request, the figures, the panels, and how it loads and fails.
-const browser = await browserForFile();
+// The dashboard's data: one request, the figures, the panels, and how it loads and fails. The
+// tests that only read it share one signed-in page, each opening the dashboard afresh; those that
+// intercept its requests or change the width have a context of their own.
+const { browser, page, consoleErrors } = await signedInSession();
 
 describe('dashboard', () => {
   it('loads all its data in one request', async () => {
-    const { page, context, consoleErrors } = await newPage(browser);
+    const errorsBefore = consoleErrors.length;
     const requests: Request[] = [];
-    page.on('request', (r) => {
+    const listen = (r: Request) => {
       if (isDashboardBatch(r.url())) requests.push(r);
-    });
-    await openDashboard(page);
+    };
+    page.on('request', listen);
+    await openDashboard(page).finally(() => page.off('request', listen));
     await page.getByTestId('top-event-row').first().waitFor({ timeout: 10_000 });
     await page.getByTestId('status-count-row').first().waitFor({ timeout: 10_000 });
     await page.locator('.apexcharts-canvas').waitFor({ timeout: 10_000 });
@@ -34,12 +37,10 @@ describe('dashboard', () => {
       ].map((el) => el.outerHTML.slice(0, 120)),
     );
     expect(unlabelled).toEqual([]);
-    expect(consoleErrors).toEqual([]);
-    await context.close();
+    expect(consoleErrors.slice(errorsBefore)).toEqual([]);
   });
 
   it('shows the four headline figures of GET /api/dashboard/stats with the fixed change badges', async () => {
-    const { page, context } = await newPage(browser);
     await openDashboard(page);
     await page.getByTestId('stat-card-totalEvents').waitFor({ timeout: 10_000 });
     const stats = (await (await page.request.get('/api/dashboard/stats')).json()) as Stats;
@@ -66,11 +67,9 @@ describe('dashboard', () => {
       // The figure is in whole dollars / plain numbers: no decimals on money.
       if (card.id === 'ticketSales') expect(card.value).not.toContain('.');
     }
-    await context.close();
   });
 
   it('lists the 4 recent events of events.recent, with View for completed events and Edit otherwise', async () => {
-    const { page, context } = await newPage(browser);
     const batch = await openDashboard(page);
     const recent = await batchResult<EventRow[]>(batch, 'events.recent');
     expect(recent.length).toBeLessThanOrEqual(4);
@@ -97,11 +96,9 @@ describe('dashboard', () => {
 
     await table.getByRole('link', { name: 'View All' }).click();
     await page.waitForURL(/\/events$/, { timeout: 10_000 });
-    await context.close();
   });
 
   it('shows the top events by conversion with bars of rate x 6 %', async () => {
-    const { page, context } = await newPage(browser);
     const batch = await openDashboard(page);
     const top = await batchResult<{ id: string; name: string; conversionRate: string }[]>(batch, 'dashboard.topEvents');
     const rest = (await (await page.request.get('/api/dashboard/top-events')).json()) as { name: string; conversionRate: string }[];
@@ -122,11 +119,9 @@ describe('dashboard', () => {
       expect(Number.parseFloat(width)).toBeCloseTo(Math.min(100, Number.parseFloat(event.conversionRate) * 6), 5);
       expect(Number.parseFloat(width)).toBeCloseTo(conversionBarWidth(event.conversionRate), 5);
     }
-    await context.close();
   });
 
   it('shows the two further panels as the whole events list counts them', async () => {
-    const { page, context } = await newPage(browser);
     await openDashboard(page);
     const events = (await (await page.request.get('/api/events')).json()) as EventRow[];
     const status = page.getByTestId('events-by-status');
@@ -151,7 +146,6 @@ describe('dashboard', () => {
       .map((e) => e.title);
     const shown = await upcoming.getByTestId('upcoming-event-row').getByRole('link').allInnerTexts();
     expect(shown).toEqual(expected);
-    await context.close();
   });
 
   it('shows placeholders while loading: 4 cards, 4 table rows, 5 top-event rows', async () => {
@@ -203,7 +197,7 @@ describe('dashboard', () => {
 
   it('fits a 375 px screen without a page-wide horizontal scroll', async () => {
     const { page, context, consoleErrors } = await newPage(browser, { width: 375, height: 800 });
-    await openDashboard(page);
+    await openDashboard(page, { signIn: true });
     // below the cards on a phone: drawn once scrolled to
     await drawDeferred(page);
     await page.locator('.apexcharts-canvas').waitFor({ timeout: 15_000 });

@@ -4,9 +4,10 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { browserForFile, signedInPage, visible } from '../setup/browser.ts';
 
-const browser = await browserForFile();
 const desktop = { width: 1280, height: 900 };
 const phone = { width: 375, height: 800 };
+// One signed-in page for the file, each test opening /events afresh.
+const { page } = await signedInPage(await browserForFile(), { viewport: phone });
 
 describe('the sidebar drawer on a 375 px screen, by keyboard', () => {
   /** Where focus is: the sidebar, a toast, nowhere (body), or the page (with the element's name). */
@@ -30,7 +31,7 @@ describe('the sidebar drawer on a 375 px screen, by keyboard', () => {
   }
 
   it('is out of the keyboard path and the accessibility tree while closed', async () => {
-    const { page, context } = await signedInPage(browser, { viewport: phone, path: '/events' });
+    await page.goto('/events');
     await visible(page.getByTestId('event-row').first());
     expect(await page.locator('#app-sidebar').evaluate((el) => (el as HTMLElement).inert)).toBe(true);
     expect(await navigationExposed(page)).toBe(false);
@@ -39,11 +40,10 @@ describe('the sidebar drawer on a 375 px screen, by keyboard', () => {
       await page.keyboard.press('Tab');
       expect(await focusPlace(page)).not.toBe('sidebar');
     }
-    await context.close();
   });
 
   it('takes focus when opened, keeps it, and gives it back on Escape', async () => {
-    const { page, context } = await signedInPage(browser, { viewport: phone, path: '/events' });
+    await page.goto('/events');
     const opener = page.getByRole('button', { name: 'Open sidebar' });
     await opener.focus();
     await page.keyboard.press('Enter');
@@ -60,14 +60,13 @@ describe('the sidebar drawer on a 375 px screen, by keyboard', () => {
     await page.waitForFunction(() => document.activeElement?.getAttribute('aria-label') === 'Open sidebar');
     expect(await page.locator('#app-sidebar').getAttribute('data-open')).toBe('false');
     expect(await opener.getAttribute('aria-expanded')).toBe('false');
-    await context.close();
   });
 
   it('is in reach on a wide screen, where it is always shown', async () => {
-    const { page, context } = await signedInPage(browser, { viewport: desktop, path: '/events' });
+    await page.setViewportSize(desktop);
+    await page.goto('/events');
     expect(await page.locator('#app-sidebar').evaluate((el) => (el as HTMLElement).inert)).toBe(false);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).focus();
     expect(await focusPlace(page)).toBe('sidebar');
-    await context.close();
   });
 });
