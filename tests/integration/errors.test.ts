@@ -1,10 +1,11 @@
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDb } from '@event-admin/core/db/client';
 import { createApp, maxBodyBytes } from '@event-admin/functions/app';
 import { routes as jsonRoutes } from '@event-admin/functions/rest/routes';
 import { streamRoutes } from '@event-admin/functions/rest/stream-routes';
 import { Client, eventBody, signedInForFile } from '../setup/api.ts';
 import { createCustomer, createEvent, expectError, ok } from './helpers.ts';
+import { suiteStore } from '../setup/suite-store.ts';
 
 const { api, client } = await signedInForFile();
 const eventId = (await createEvent(client)).id;
@@ -237,7 +238,7 @@ describe('an unreachable store', () => {
   });
 
   it('a missing table is 503 too', async () => {
-    const local = { ...config, endpoint: inject('dynamoEndpoint'), tableName: 'no-such-table' };
+    const local = { ...config, endpoint: suiteStore(), tableName: 'no-such-table' };
     const app = createApp({ db: createDb(local), config: local, log: () => {} });
     expect((await app.request('http://127.0.0.1/api/health')).status).toBe(503);
   });

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { background } from '@event-admin/core/background';
 import { migrations } from '@event-admin/core/maintenance/migrations';
 import { startApi, type TestApi } from '../setup/api.ts';
+import { suiteStore } from '../setup/suite-store.ts';
 
 // The AWS jobs function (packages/functions/src/jobs.ts) runs the same data migrations `npm start`
 // runs, then the jobs and sweeps; a deploy invokes it with `migrate` and must fail while a
@@ -12,8 +13,7 @@ import { startApi, type TestApi } from '../setup/api.ts';
 let api: TestApi;
 beforeAll(async () => {
   api = await startApi();
-  const endpoint = inject('dynamoEndpoint');
-  if (!/^http:\/\/(127\.0\.0\.1|localhost):/.test(endpoint)) throw new Error(`Refusing to test against ${endpoint}`);
+  const endpoint = suiteStore();
   Object.assign(process.env, {
     SST_RESOURCE_App: JSON.stringify({ name: 'event-admin', stage: 'test' }),
     SST_RESOURCE_Table: JSON.stringify({ name: api.db.tableName, type: 'sst.aws.Dynamo' }),

@@ -1,10 +1,11 @@
 // The events AWS delivers to the Lambda handler behind SST's CloudFront router, and a browser's
 // view of its answers: shared by the handler tests and the shipped-bundle tests.
 import { randomUUID } from 'node:crypto';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LambdaEvent } from 'hono/aws-lambda';
 import type { StreamedResult } from '../setup/lambda-runtime.ts';
+import { suiteStore } from '../setup/suite-store.ts';
 
 /** What the browser's address bar shows: the CloudFront distribution (or its custom domain). */
 export const viewerHost = 'd111111abcdef8.cloudfront.net';
@@ -21,12 +22,8 @@ export const password = 'lambda-secret';
 /** Payload format 2.0: what Function URLs and HTTP APIs send. */
 export type APIGatewayProxyEventV2 = Extract<LambdaEvent, { rawPath: string }>;
 
-export function localEndpoint() {
-  const endpoint = inject('dynamoEndpoint');
-  const host = new URL(endpoint).hostname;
-  if (host !== '127.0.0.1' && host !== 'localhost') throw new Error(`Refusing to test against ${endpoint}`);
-  return endpoint;
-}
+/** This worker's local store (suite-store.ts). */
+export const localEndpoint = suiteStore;
 
 export interface Call {
   method: 'GET' | 'POST' | 'PUT';

@@ -4,12 +4,13 @@ import { serve } from '@hono/node-server';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '@event-admin/core/db/client';
 import { createApp } from '@event-admin/functions/app';
 import type { RequestLogLine } from '@event-admin/functions/request-log';
 import { adminPassword, Client, eventBody, signedInForFile } from '../setup/api.ts';
 import { expectError, ok } from './helpers.ts';
+import { suiteStore } from '../setup/suite-store.ts';
 
 const lines: RequestLogLine[] = [];
 const { api, client } = await signedInForFile({ log: (line) => lines.push(line) });
@@ -61,7 +62,7 @@ describe('a 500', () => {
   let broken: { base: string; stop: () => void };
   const brokenLines: RequestLogLine[] = [];
   beforeAll(async () => {
-    const endpoint = inject('dynamoEndpoint');
+    const endpoint = suiteStore();
     const tableName = `test-noindex-${randomUUID()}`;
     const raw = new DynamoDBClient({ endpoint, region: 'local', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
     await raw.send(

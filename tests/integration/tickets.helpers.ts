@@ -1,7 +1,7 @@
 // Core-level helpers for the ticket tests: a fresh table on the suite's DynamoDB Local, events
 // made through the domain, and the pools' shards read raw, to hold against a recomputation.
 import { randomUUID } from 'node:crypto';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
 import { createDb, type Db } from '@event-admin/core/db/client';
 import { keys } from '@event-admin/core/db/keys';
 import { batchGet } from '@event-admin/core/db/query';
@@ -14,11 +14,11 @@ import * as Event from '@event-admin/core/event/index';
 import * as TicketType from '@event-admin/core/ticket-type/index';
 import type { CreateTicketTypeInput } from '@event-admin/core/ticket-type/ticket-type.schema';
 import { ensureTable } from '@event-admin/functions/local/dynamo-local';
+import { suiteStore } from '../setup/suite-store.ts';
 
 /** A table of its own on the suite's DynamoDB Local (never anything but a local endpoint). */
 export async function freshDb(): Promise<Db> {
-  const endpoint = inject('dynamoEndpoint');
-  if (!['127.0.0.1', 'localhost'].includes(new URL(endpoint).hostname)) throw new Error(`Refusing to test against ${endpoint}`);
+  const endpoint = suiteStore();
   const tableName = `test-${randomUUID()}`;
   await ensureTable(endpoint, tableName);
   const db = createDb({ tableName, endpoint });

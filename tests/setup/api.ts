@@ -4,7 +4,7 @@ import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { afterAll, inject } from 'vitest';
+import { afterAll } from 'vitest';
 import { batchLimits, createDb, type Db } from '@event-admin/core/db/client';
 import type { TargetPolicy } from '@event-admin/core/webhook/target';
 import { createApp } from '@event-admin/functions/app';
@@ -13,16 +13,9 @@ import { documentedAnswer, operationMatcher } from '@event-admin/functions/opena
 import type { RequestLog } from '@event-admin/functions/request-log';
 import { ensureTable } from '@event-admin/functions/local/dynamo-local';
 import type { AppRouter } from '@event-admin/functions/trpc/routers/_app';
+import { suiteStore } from './suite-store.ts';
 
 export const adminPassword = 'integration-secret';
-
-/** Refuses anything but a local DynamoDB: these tests create and fill tables. */
-function localEndpoint() {
-  const endpoint = inject('dynamoEndpoint');
-  const host = new URL(endpoint).hostname;
-  if (host !== '127.0.0.1' && host !== 'localhost') throw new Error(`Refusing to test against ${endpoint}`);
-  return endpoint;
-}
 
 export interface TestApi {
   base: string;
@@ -34,7 +27,7 @@ export interface TestApi {
 
 /** A fresh table on the suite's DynamoDB Local, and its config for a client or an app. */
 export async function freshTable(webhookTargets?: TargetPolicy) {
-  const endpoint = localEndpoint();
+  const endpoint = suiteStore();
   const tableName = `test-${randomUUID()}`;
   await ensureTable(endpoint, tableName);
   const config = { admin: { username: 'admin', password: adminPassword }, tableName, endpoint, webhookTargets };

@@ -4,9 +4,8 @@ import { afterAll, expect, inject } from 'vitest';
 import type { CreateEventInput, EventInfo } from '@event-admin/core/event/event.schema';
 import { storageKeys } from '../../packages/web/src/lib/storage.ts';
 import { launchChromium } from './chromium.ts';
+import { workersOwn } from './workers.ts';
 
-/** This worker's (VITEST_POOL_ID, 1 to maxWorkers) own of `list` (server.global.ts makes one of each per worker). */
-const workersOwn = (list: string[]) => list[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % list.length]!;
 /** This file's server. */
 export const baseUrl = () => workersOwn(inject('baseUrls'));
 export const adminPassword = () => inject('adminPassword');

@@ -13,30 +13,48 @@ async function startWarm() {
   return dynamo;
 }
 
-/** The one store of this vitest process, and how many projects use it. */
-const shared = globalThis as { apiSuiteStore?: { users: number; dynamo: Promise<LocalDynamo> } };
+/** `count` stores started side by side; if one fails, the others are stopped too. */
+async function startStores(count: number) {
+  const started = await Promise.allSettled(Array.from({ length: count }, () => startWarm()));
+  const failed = started.find((result) => result.status === 'rejected');
+  const stores = started.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  if (!failed) return stores;
+  await Promise.all(stores.map((store) => store.stop()));
+  throw failed.reason;
+}
+
+/** The stores of this vitest process, and how many projects use them. */
+const shared = globalThis as { apiSuiteStores?: { users: number; stores: Promise<LocalDynamo[]> } };
 
 /**
- * One in-memory DynamoDB Local for the integration suite; each test file makes its own table. Its
- * projects (integration, integration-lambda) share it: one JVM and its compiled code, not two. It
- * serves the whole suite under load, so its JVM keeps both compilers (vitest.config.ts leaves the
- * short-lived ones the quick one): the suite alone took 8 % less CPU with them, the store 9 %.
+ * In-memory DynamoDB Locals for the integration suite, one for each worker (suite-store.ts picks
+ * a worker's own); each test file makes its own table. One store for two files at a time made a
+ * file's requests wait behind the other's bulk import past the client's 2 s timeout (DynamoDB
+ * Local runs its writes one at a time). Its projects (integration, integration-lambda) share them:
+ * their JVMs and compiled code once, not twice. A store serves its worker's files under load for
+ * the whole suite, so its JVM keeps both compilers (vitest.config.ts leaves the short-lived ones
+ * the quick one): the suite alone took 8 % less CPU with them.
  */
 export default async function setup(project: TestProject) {
-  const store = (shared.apiSuiteStore ??= { users: 0, dynamo: startWarm() });
-  store.users += 1;
-  const dynamo = await store.dynamo;
-  project.provide('dynamoEndpoint', dynamo.endpoint);
+  const count = Math.max(1, project.config.maxWorkers);
+  const entry = (shared.apiSuiteStores ??= { users: 0, stores: startStores(count) });
+  entry.users += 1;
+  const stores = await entry.stores;
+  project.provide(
+    'dynamoEndpoints',
+    stores.map((store) => store.endpoint),
+  );
   return async () => {
-    if (--store.users > 0) return;
-    shared.apiSuiteStore = undefined;
-    await dynamo.stop();
+    if (--entry.users > 0) return;
+    shared.apiSuiteStores = undefined;
+    await Promise.all(stores.map((store) => store.stop()));
   };
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    dynamoEndpoint: string;
+    /** the integration suite's stores, one for each worker (dynamo.global.ts; suite-store.ts) */
+    dynamoEndpoints: string[];
     /** the e2e servers, one for each file running at once (tests/setup/server.global.ts) */
     baseUrls: string[];
     /** the e2e workers' Chromiums, one for each, as baseUrls (tests/setup/server.global.ts) */
