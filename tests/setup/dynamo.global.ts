@@ -1,12 +1,10 @@
 import type { TestProject } from 'vitest/node';
 import { startDynamoLocal, type LocalDynamo } from '@event-admin/functions/local/dynamo-local';
 import { warmDynamoLocal } from './dynamo-warm.ts';
-import { quickJit } from './jvm.ts';
 
 /** Starts the store and warms it. */
 async function startWarm() {
-  const javaToolOptions = (process.env.JAVA_TOOL_OPTIONS ?? '').replace(quickJit, '').trim();
-  const dynamo = await startDynamoLocal({ javaToolOptions });
+  const dynamo = await startDynamoLocal({});
   const started = performance.now();
   await warmDynamoLocal(dynamo.endpoint);
   console.log(`DynamoDB Local warmed in ${Math.round(performance.now() - started)} ms`);
@@ -31,9 +29,7 @@ const shared = globalThis as { apiSuiteStores?: { users: number; stores: Promise
  * a worker's own); each test file makes its own table. One store for two files at a time made a
  * file's requests wait behind the other's bulk import past the client's 2 s timeout (DynamoDB
  * Local runs its writes one at a time). Its projects (integration, integration-lambda) share them:
- * their JVMs and compiled code once, not twice. A store serves its worker's files under load for
- * the whole suite, so its JVM keeps both compilers (vitest.config.ts leaves the short-lived ones
- * the quick one): the suite alone took 8 % less CPU with them.
+ * their JVMs and compiled code once, not twice.
  */
 export default async function setup(project: TestProject) {
   const count = Math.max(1, project.config.maxWorkers);

@@ -51,8 +51,8 @@ const javaOptions = '-XX:+UseParallelGC';
  * documented switch): a local store of the admin's data sends nothing to AWS, and a start costs
  * the JVM about 2.8 CPU seconds instead of 4.0 (its telemetry builds AWS SDK clients).
  */
-const dynamoEnv = (toolOptions = process.env.JAVA_TOOL_OPTIONS) => ({
-  JAVA_TOOL_OPTIONS: [toolOptions, javaOptions].filter(Boolean).join(' '),
+const dynamoEnv = () => ({
+  JAVA_TOOL_OPTIONS: [process.env.JAVA_TOOL_OPTIONS, javaOptions].filter(Boolean).join(' '),
   DDB_LOCAL_TELEMETRY: '0',
 });
 
@@ -76,17 +76,12 @@ export interface LocalDynamo {
   stop: () => Promise<void>;
 }
 
-/**
- * Starts DynamoDB Local on 127.0.0.1, on disk under `dataDir` (or in memory), and waits until it
- * answers. `javaToolOptions`: the JVM's options instead of this process's JAVA_TOOL_OPTIONS.
- */
-export async function startDynamoLocal(options: { dataDir?: string; port?: number; javaToolOptions?: string }): Promise<LocalDynamo> {
+/** Starts DynamoDB Local on 127.0.0.1, on disk under `dataDir` (or in memory), and waits until it answers. */
+export async function startDynamoLocal(options: { dataDir?: string; port?: number }): Promise<LocalDynamo> {
   checkJava();
   const port = options.port ?? (await freePort());
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const child = withEnv(dynamoEnv(options.javaToolOptions), () =>
-    spawnDynamo({ path: options.dataDir ?? null, port, sharedDb: true, stdio: 'pipe' }),
-  );
+  const child = withEnv(dynamoEnv(), () => spawnDynamo({ path: options.dataDir ?? null, port, sharedDb: true, stdio: 'pipe' }));
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
