@@ -20,9 +20,6 @@ const integration = {
   // each file's app is the only writer of its table and forgets the day state on a save:
   // a zone change's rebuild need not wait for other processes (counters/rebuild.job.ts)
   env: { DAY_REBUILD_SETTLE_MS: '2000' },
-  // Two files at a time: beside the browser suite, one file's requests to its app and its store are
-  // a single chain that waits its turn at every step, and the suite ended minutes after the other.
-  maxWorkers: 2,
 };
 /** The files of the Lambda entries (functions/src/lambda.ts, jobs.ts, webhooks.ts), whose handler lives as long as its module. */
 const isolatedFiles = [
@@ -38,7 +35,7 @@ export default defineConfig({
       // Time limits catch a hang, they measure nothing (npm run bench does): on a 2-core machine
       // running the browser suite beside these, a file importing the whole app or a test hashing
       // passwords several times takes several times as long as alone.
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], testTimeout: 30_000, maxWorkers: integration.maxWorkers } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], testTimeout: 30_000 } },
       // The integration files share their worker's modules (isolate: false): each has a table and an
       // app of its own and the core's caches are keyed by the store, so a file need not load the
       // app and the AWS SDK again (about a sixth of the suite's time on two cores). The Lambda entries

@@ -78,7 +78,7 @@ describe('Events by Status and Upcoming Events', () => {
         seatViewUrl: '',
       })),
     );
-    await importEvents(api.db, inputs);
+    await importEvents(api.setupDb, inputs);
     await expectPanelsMatch();
   });
 

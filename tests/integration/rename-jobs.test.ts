@@ -24,7 +24,7 @@ async function eventWithPurchases(count: number) {
   const customer = await createCustomer(client, { name: 'Bulk Buyer' });
   const start = Date.UTC(2024, 0, 1);
   await importTransactions(
-    api.db,
+    api.setupDb,
     Array.from({ length: count }, (_, i) =>
       createTransactionInput.parse({
         eventId: event.id,

@@ -23,7 +23,7 @@ const historySize = maxScannedPerPage + 700; // one search request cannot read i
 
 beforeAll(async () => {
   events = await importEvents(
-    api.db,
+    api.setupDb,
     Array.from({ length: 30 }, (_, i) =>
       createEventInput.parse({
         title: `Paged gala ${i}`,
@@ -34,7 +34,7 @@ beforeAll(async () => {
     ),
   );
   customers = await importCustomers(
-    api.db,
+    api.setupDb,
     Array.from({ length: 120 }, (_, i) =>
       createCustomerInput.parse({
         name: `Pat Pager${i}`,
@@ -46,7 +46,7 @@ beforeAll(async () => {
   // A long history whose oldest purchase is the only one of its kind: bought by "Zed Oldest".
   const zed = await createCustomer(client, { name: 'Zed Oldest', email: 'zed.oldest@paged.example', phone: '' });
   const start = Date.UTC(2020, 0, 1);
-  await importTransactions(api.db, [
+  await importTransactions(api.setupDb, [
     createTransactionInput.parse({
       eventId: events[0]!.id,
       customerId: zed.id,

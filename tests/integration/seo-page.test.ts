@@ -17,7 +17,7 @@ type Page = { items: Row[]; nextCursor: string | null; scanned: number; position
 beforeAll(async () => {
   // Every third event has SEO; every venue is called "Harbor Lantern Hall", which no title contains.
   await importEvents(
-    api.db,
+    api.setupDb,
     Array.from({ length: eventCount }, (_, i) => ({
       ...createEventInput.parse({
         title: `${i % 5 === 0 ? 'Lantern' : 'Paper'} Parade ${i}`,
