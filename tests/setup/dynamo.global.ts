@@ -32,7 +32,8 @@ const shared = globalThis as { apiSuiteStores?: { users: number; stores: Promise
  * integration-lambda) share them: their JVMs and compiled code once, not twice.
  */
 export default async function setup(project: TestProject) {
-  const count = Math.max(1, project.config.maxWorkers);
+  // a project's own maxWorkers when it sets one, else the run's (resolved to a number)
+  const count = Math.max(1, Number(project.config.maxWorkers ?? project.globalConfig.maxWorkers) || 1);
   const entry = (shared.apiSuiteStores ??= { users: 0, stores: startStores(count) });
   entry.users += 1;
   const stores = await entry.stores;
