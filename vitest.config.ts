@@ -6,9 +6,9 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 // The tests' DynamoDB Locals (the integration suite's, each npm start's) live minutes, not days:
 // the JVM's quick compiler alone spends about 40 % less CPU on them than both compilers (a demo
 // load: 31 s instead of 51 s) at about the same speed, and CI is CPU-bound on its two cores.
-// Both compilers saved the integration suite's stores 8 % alone, but their compiling in the
-// suite's first minute, beside the browser suite's demo loads, twice made its first save wait
-// past the client's 2 s timeout in CI. `npm start` and the bench keep the JVM's defaults.
+// Both compilers saved the integration suite's stores 8 % of its CPU alone; in CI, with two
+// integration workers, the first save timed out (2 s) while they compiled, and they were not
+// tried again with one (docs/testing.md). `npm start` and the bench keep the JVM's defaults.
 process.env.JAVA_TOOL_OPTIONS = [process.env.JAVA_TOOL_OPTIONS, '-XX:TieredStopAtLevel=1'].filter(Boolean).join(' ');
 
 const integration = {

@@ -17,18 +17,11 @@ import { ensureTable } from '@event-admin/functions/local/dynamo-local';
 import type { StreamedResult } from '../setup/lambda-runtime.ts';
 // @ts-expect-error: a plain .mjs script without type declarations
 import { bundleFunction } from '../../scripts/bundle-function.mjs';
-import {
-  asBrowserSees,
-  attributesOf,
-  lambdaEvent,
-  localEndpoint,
-  originSecret,
-  viewerAddress,
-  type APIGatewayProxyEventV2,
-} from './lambda.helpers.ts';
+import { asBrowserSees, attributesOf, lambdaEvent, originSecret, viewerAddress, type APIGatewayProxyEventV2 } from './lambda.helpers.ts';
+import { suiteStore } from '../setup/suite-store.ts';
 
 const config = { tableName: `test-${randomUUID()}` };
-beforeAll(() => ensureTable(localEndpoint(), config.tableName));
+beforeAll(() => ensureTable(suiteStore(), config.tableName));
 
 describe('the shipped bundle (npm run bundle) in a fresh Node process, as Lambda loads it', () => {
   let dir: string;
@@ -73,7 +66,7 @@ process.stdout.write(JSON.stringify(results) + '\\n');
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
       // DynamoDB Local stands in for DynamoDB: the SDK's own endpoint setting, no code path of ours.
-      AWS_ENDPOINT_URL_DYNAMODB: localEndpoint(),
+      AWS_ENDPOINT_URL_DYNAMODB: suiteStore(),
       AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
       SST_RESOURCE_App: JSON.stringify({ name: 'event-admin', stage: 'test' }),
       SST_RESOURCE_Table: JSON.stringify({ name: config.tableName, type: 'sst.aws.Dynamo' }),
@@ -117,7 +110,7 @@ process.stdout.write(JSON.stringify(results) + '\\n');
 
   it("loads the PDF writer's and the API reference's chunks on first use, not at a cold start", async () => {
     // an order to print, written straight to the table the bundle reads
-    const db = createDb({ tableName: config.tableName, endpoint: localEndpoint() });
+    const db = createDb({ tableName: config.tableName, endpoint: suiteStore() });
     const date = new Date(Date.now() + 30 * 86_400_000).toISOString();
     const event = await Event.create(db, { title: 'Bundle Night', date, venue: 'Chunk Hall', status: 'active' });
     const customer = await Customer.create(db, { name: 'Pat Print', email: 'pat.print@example.com', phone: '' });

@@ -9,17 +9,9 @@ import { importCustomers } from '@event-admin/core/customer/customer.import';
 import type { AppConfig } from '@event-admin/functions/config';
 import { ensureTable } from '@event-admin/functions/local/dynamo-local';
 import { installLambdaRuntime, invokeStreaming, type StreamedResult } from '../setup/lambda-runtime.ts';
-import {
-  asBrowserSees,
-  Browser,
-  edgeAddress,
-  lambdaEvent,
-  localEndpoint,
-  originSecret,
-  password,
-  viewerAddress,
-} from './lambda.helpers.ts';
+import { asBrowserSees, Browser, edgeAddress, lambdaEvent, originSecret, password, viewerAddress } from './lambda.helpers.ts';
 import type { APIGatewayProxyEventV2 } from './lambda.helpers.ts';
+import { suiteStore } from '../setup/suite-store.ts';
 
 type Handler = Parameters<typeof invokeStreaming>[0];
 let config: AppConfig;
@@ -29,7 +21,7 @@ const customersInTable = 1_200;
 
 beforeAll(async () => {
   installLambdaRuntime();
-  const endpoint = localEndpoint();
+  const endpoint = suiteStore();
   const tableName = `test-${randomUUID()}`;
   await ensureTable(endpoint, tableName);
   config = { admin: { username: 'admin', password }, tableName, endpoint, originSecret };

@@ -5,7 +5,6 @@ import { expect } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { LambdaEvent } from 'hono/aws-lambda';
 import type { StreamedResult } from '../setup/lambda-runtime.ts';
-import { suiteStore } from '../setup/suite-store.ts';
 
 /** What the browser's address bar shows: the CloudFront distribution (or its custom domain). */
 export const viewerHost = 'd111111abcdef8.cloudfront.net';
@@ -21,9 +20,6 @@ export const password = 'lambda-secret';
 
 /** Payload format 2.0: what Function URLs and HTTP APIs send. */
 export type APIGatewayProxyEventV2 = Extract<LambdaEvent, { rawPath: string }>;
-
-/** This worker's local store (suite-store.ts). */
-export const localEndpoint = suiteStore;
 
 export interface Call {
   method: 'GET' | 'POST' | 'PUT';

@@ -17,12 +17,12 @@ import {
   Browser,
   edgeAddress,
   lambdaEvent,
-  localEndpoint,
   originSecret,
   password,
   viewerAddress,
   type APIGatewayProxyEventV2,
 } from './lambda.helpers.ts';
+import { suiteStore } from '../setup/suite-store.ts';
 
 let config: AppConfig;
 let handler: ReturnType<typeof createHandler>;
@@ -34,7 +34,7 @@ beforeAll(async () => {
   // The Lambda runtime provides `awslambda` before it loads the handler's module.
   installLambdaRuntime();
   const { createHandler } = await import('@event-admin/functions/lambda');
-  const endpoint = localEndpoint();
+  const endpoint = suiteStore();
   const tableName = `test-${randomUUID()}`;
   await ensureTable(endpoint, tableName);
   config = { admin: { username: 'admin', password }, tableName, endpoint, originSecret };
