@@ -6,9 +6,9 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED = 'true';
 // The tests' DynamoDB Locals (the integration suite's, each npm start's) live minutes, not days:
 // the JVM's quick compiler alone spends about 40 % less CPU on them than both compilers (a demo
 // load: 31 s instead of 51 s) at about the same speed, and CI is CPU-bound on its two cores.
-// Both compilers saved the integration suite's stores 8 % of its CPU alone; in CI, with two
-// integration workers, the first save timed out (2 s) while they compiled, and they were not
-// tried again with one (docs/testing.md). `npm start` and the bench keep the JVM's defaults.
+// Both compilers saved the integration suite's stores 8 % of its CPU alone, but in CI the first
+// save timed out (2 s) while they compiled (docs/testing.md). `npm start` and the bench keep the
+// JVM's defaults.
 process.env.JAVA_TOOL_OPTIONS = [process.env.JAVA_TOOL_OPTIONS, '-XX:TieredStopAtLevel=1'].filter(Boolean).join(' ');
 
 const integration = {
@@ -21,6 +21,20 @@ const integration = {
   // a zone change's rebuild need not wait for other processes (counters/rebuild.job.ts)
   env: { DAY_REBUILD_SETTLE_MS: '2000' },
 };
+/**
+ * The API suite's files at a time (unit, integration, integration-lambda: one number, as vitest
+ * runs the projects of one group in one pool): two, each with a DynamoDB Local of its own
+ * (tests/setup/dynamo.global.ts), also on two cores beside the browser suite. One file at a time
+ * left a core idle whenever it waited on its store, and the suite ended minutes after the
+ * browser suite. Its apps wait on their stores longer than deployed ones (suiteLimits in
+ * tests/setup/api.ts); the fault files below keep the deployed limits, alone.
+ */
+const apiWorkers = Number(process.env.API_WORKERS || 2);
+/**
+ * Files that pause or kill a store and time the answers (a 503 within 5 s): run after the rest
+ * of the API suite, alone, so that no other integration file's load is in what they time.
+ */
+const faultFiles = ['tests/integration/store-faults.test.ts'];
 /** The files of the Lambda entries (functions/src/lambda.ts, jobs.ts, webhooks.ts), whose handler lives as long as its module. */
 const isolatedFiles = [
   'tests/integration/lambda*.test.ts',
@@ -35,13 +49,24 @@ export default defineConfig({
       // Time limits catch a hang, they measure nothing (npm run bench does): on a 2-core machine
       // running the browser suite beside these, a file importing the whole app or a test hashing
       // passwords several times takes several times as long as alone.
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], testTimeout: 30_000 } },
+      { test: { name: 'unit', include: ['tests/unit/**/*.test.ts'], testTimeout: 30_000, maxWorkers: apiWorkers } },
       // The integration files share their worker's modules (isolate: false): each has a table and an
       // app of its own and the core's caches are keyed by the store, so a file need not load the
       // app and the AWS SDK again (about a sixth of the suite's time on two cores). The Lambda entries
       // keep one handler per module for their warm invocations: their files load their own.
-      { test: { ...integration, name: 'integration', exclude: isolatedFiles, isolate: false } },
-      { test: { ...integration, name: 'integration-lambda', include: isolatedFiles } },
+      { test: { ...integration, name: 'integration', exclude: [...isolatedFiles, ...faultFiles], isolate: false, maxWorkers: apiWorkers } },
+      { test: { ...integration, name: 'integration-lambda', include: isolatedFiles, maxWorkers: apiWorkers } },
+      // its files start their own stores: none of the suite's
+      {
+        test: {
+          ...integration,
+          name: 'integration-faults',
+          include: faultFiles,
+          globalSetup: [],
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
       {
         test: {
           name: 'e2e',

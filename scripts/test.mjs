@@ -17,7 +17,10 @@ if (extra.length > 0) {
 } else {
   const suites = [
     { name: 'e2e', args: ['--project', 'e2e'] },
-    { name: 'api', args: ['--project', 'unit', '--project', 'integration', '--project', 'integration-lambda'] },
+    {
+      name: 'api',
+      args: ['--project', 'unit', '--project', 'integration', '--project', 'integration-lambda', '--project', 'integration-faults'],
+    },
   ];
   const summary = /^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/;
   const results = await Promise.all(

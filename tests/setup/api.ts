@@ -5,7 +5,7 @@ import addFormats from 'ajv-formats';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { afterAll } from 'vitest';
-import { batchLimits, createDb, type Db } from '@event-admin/core/db/client';
+import { batchLimits, createDb, type Db, type StoreLimits } from '@event-admin/core/db/client';
 import type { TargetPolicy } from '@event-admin/core/webhook/target';
 import { createApp } from '@event-admin/functions/app';
 import { openApiDocument } from '@event-admin/functions/openapi/document';
@@ -25,13 +25,21 @@ export interface TestApi {
   stop: () => Promise<void>;
 }
 
+/**
+ * How long the suite's apps wait on their store: longer than a deployed app's 2 s a request
+ * (db/client.ts storeLimits). These files test what the API answers, and on two cores, two files
+ * at a time beside the browser suite, a DynamoDB Local can take seconds to answer. The deployed
+ * limits themselves are store-faults.test.ts's, on a store of its own that it pauses.
+ */
+export const suiteLimits: StoreLimits = { connectionTimeoutMs: 5000, requestTimeoutMs: 10_000, maxAttempts: 2 };
+
 /** A fresh table on the suite's DynamoDB Local, and its config for a client or an app. */
 export async function freshTable(webhookTargets?: TargetPolicy) {
   const endpoint = suiteStore();
   const tableName = `test-${randomUUID()}`;
   await ensureTable(endpoint, tableName);
   const config = { admin: { username: 'admin', password: adminPassword }, tableName, endpoint, webhookTargets };
-  return { db: createDb(config), config };
+  return { db: createDb({ ...config, limits: suiteLimits }), config };
 }
 
 /**
