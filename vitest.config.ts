@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { SummaryReporter } from './tests/setup/summary-reporter.ts';
 
@@ -29,7 +30,7 @@ const integration = {
  * browser suite. Its apps wait on their stores longer than deployed ones (suiteLimits in
  * tests/setup/api.ts); the fault files below keep the deployed limits, alone.
  */
-const apiWorkers = Number(process.env.API_WORKERS || 2);
+const apiWorkers = Number(process.env.API_WORKERS) || Math.max(1, availableParallelism() - 1);
 /**
  * Files that pause or kill a store and time the answers (a 503 within 5 s): run after the rest
  * of the API suite, alone, so that no other integration file's load is in what they time.

@@ -1,11 +1,9 @@
-import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
-import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '@event-admin/functions/app';
 import { compression } from '@event-admin/functions/compress';
-import { signedIn, apiForFile } from '../setup/api.ts';
+import { signedIn, apiForFile, listenLocal } from '../setup/api.ts';
 import { createEvent } from './helpers.ts';
 
 // The local server (local/main.ts) sends JSON and the web app's files compressed.
@@ -13,7 +11,7 @@ const api = await apiForFile();
 
 describe('compressed responses (the local server)', () => {
   let base: string;
-  let close: () => void;
+  let close: () => Promise<void>;
   beforeAll(async () => {
     const app = new Hono();
     app.use('*', compression());
@@ -27,10 +25,7 @@ describe('compressed responses (the local server)', () => {
         'Cache-Control': 'public, max-age=31536000, immutable',
       }),
     );
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    close = () => server.close();
+    ({ base, stop: close } = await listenLocal(app.fetch));
     const client = await signedIn({ ...api, base });
     for (let i = 0; i < 12; i++) await createEvent(client, { description: 'A long description that repeats. '.repeat(20) });
   });

@@ -1,14 +1,12 @@
 // Request logs and ids: one JSON line per API request, X-Request-Id on every answer, and a 500
 // that names its id so a user can report it and an operator can find the error in the log.
-import { serve } from '@hono/node-server';
 import { CreateTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb } from '@event-admin/core/db/client';
 import { createApp } from '@event-admin/functions/app';
 import type { RequestLogLine } from '@event-admin/functions/request-log';
-import { adminPassword, Client, eventBody, signedInForFile } from '../setup/api.ts';
+import { adminPassword, Client, eventBody, listenLocal, signedInForFile } from '../setup/api.ts';
 import { expectError, ok } from './helpers.ts';
 import { suiteStore } from '../setup/suite-store.ts';
 
@@ -59,7 +57,7 @@ describe('the request log', () => {
 
 describe('a 500', () => {
   // A genuine bug, without any mock: the app on a table that lacks the index its lists query.
-  let broken: { base: string; stop: () => void };
+  let broken: { base: string; stop: () => Promise<void> };
   const brokenLines: RequestLogLine[] = [];
   beforeAll(async () => {
     const endpoint = suiteStore();
@@ -82,9 +80,7 @@ describe('a 500', () => {
     raw.destroy();
     const config = { admin: { username: 'admin', password: adminPassword }, tableName, endpoint };
     const app = createApp({ db: createDb(config), config, log: (line) => brokenLines.push(line) });
-    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-    broken = { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, stop: () => server.close() };
+    broken = await listenLocal(app.fetch);
   });
   afterAll(() => broken.stop());
 

@@ -1,17 +1,15 @@
-import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 import type { ApiEnv } from '@event-admin/functions/request-log';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mountRest } from '@event-admin/functions/rest/adapter';
 import type { RestRoute } from '@event-admin/functions/rest/routes';
-import { apiForFile } from '../setup/api.ts';
+import { apiForFile, listenLocal } from '../setup/api.ts';
 
 // The REST adapter serves any table of routes: DELETE rows answering 204 with an empty body (the
 // sessions and tokens routes need them) and keeping the status and plain-text message of a failure.
 const api = await apiForFile();
 let base: string;
-let stop: () => void;
+let stop: () => Promise<void>;
 
 const table: RestRoute[] = [
   { method: 'DELETE', path: '/api/probe/:id', status: 204, call: (caller) => caller.health.check() },
@@ -22,10 +20,7 @@ beforeAll(async () => {
   const app = new Hono<ApiEnv>();
   const config = { admin: { username: 'admin', password: 'unused-here' }, tableName: api.db.tableName };
   mountRest(app, { db: api.db, config }, table);
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  stop = () => server.close();
+  ({ base, stop } = await listenLocal(app.fetch));
 });
 afterAll(() => stop());
 

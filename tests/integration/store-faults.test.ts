@@ -2,10 +2,8 @@
 // paused with SIGSTOP for a bounded time, then killed. Every call that needs it answers 503 with
 // a plain message within 5 s (health within 2 s), never hangs, and works again once it is back,
 // without restarting the API; a store that is gone answers 503 at once.
-import { serve } from '@hono/node-server';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runBackground } from '@event-admin/core/background';
@@ -14,13 +12,13 @@ import { keys } from '@event-admin/core/db/keys';
 import { announceIfSoldOut } from '@event-admin/core/order/sold-out';
 import { createApp } from '@event-admin/functions/app';
 import { ensureTable, startDynamoLocal, type LocalDynamo } from '@event-admin/functions/local/dynamo-local';
-import { adminPassword, Client, eventBody } from '../setup/api.ts';
+import { adminPassword, Client, eventBody, listenLocal } from '../setup/api.ts';
 import { createEvent, ok } from './helpers.ts';
 import { onSale, order } from './orders.helpers.ts';
 
 let dynamo: LocalDynamo;
 let base: string;
-let close: () => void;
+let close: () => Promise<void>;
 let client: Client;
 let tableName: string;
 let db: Db;
@@ -33,10 +31,7 @@ beforeAll(async () => {
   const config = { admin: { username: 'admin', password: adminPassword }, tableName, endpoint: dynamo.endpoint };
   db = createDb(config);
   const app = createApp({ db, config, log: () => {} });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  close = () => server.close();
+  ({ base, stop: close } = await listenLocal(app.fetch));
   client = await new Client(base).login();
 }, 90_000);
 

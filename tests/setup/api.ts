@@ -3,6 +3,7 @@ import { createTRPCClient, httpLink, TRPCClientError } from '@trpc/client';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll } from 'vitest';
 import { batchLimits, createDb, type Db, type StoreLimits } from '@event-admin/core/db/client';
@@ -49,13 +50,22 @@ export async function freshTable(webhookTargets?: TargetPolicy) {
 export async function startApi(options: { log?: RequestLog; webhookTargets?: TargetPolicy } = {}): Promise<TestApi> {
   const { db, config } = await freshTable(options.webhookTargets);
   const app = createApp({ db, config, log: options.log ?? (() => {}) });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  return { ...(await listenLocal(app.fetch)), db, setupDb: createDb({ ...config, limits: batchLimits }) };
+}
+
+/**
+ * `fetch` served over HTTP on a free port of 127.0.0.1, keeping idle connections 65 s as `npm
+ * start` does (functions/src/local/main.ts): with Node's 5 s, a client that reuses a connection
+ * as the server closes it gets ECONNRESET for a request the server never saw.
+ */
+export async function listenLocal(fetch: (request: Request) => Response | Promise<Response>) {
+  // without createServer set, @hono/node-server serves with node:http's
+  const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
-  const { port } = server.address() as AddressInfo;
   return {
-    base: `http://127.0.0.1:${port}`,
-    db,
-    setupDb: createDb({ ...config, limits: batchLimits }),
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
