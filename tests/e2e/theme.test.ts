@@ -105,8 +105,9 @@ describe('dark mode', () => {
     const { page, context, consoleErrors } = await newPage(browser);
     page.setDefaultTimeout(waitMs);
     await page.emulateMedia({ colorScheme: 'light' });
-    await page.goto('/login');
-    await page.evaluate(() => window.localStorage.setItem('theme', 'dark'));
+    // the choice an earlier visit stored, there before any of the page's scripts runs (an earlier
+    // visit of its own left its app loading, which could cut the next navigation short)
+    await page.addInitScript(() => window.localStorage.setItem('theme', 'dark'));
     // With every script file refused, only the page and its theme script (inline in login.html) remain.
     await page.route('**/*', (route) =>
       route.request().resourceType() === 'script' && !route.request().url().endsWith('/theme.js') ? route.abort() : route.continue(),
