@@ -24,11 +24,12 @@ const integration = {
 };
 /**
  * The API suite's files at a time (unit, integration, integration-lambda: one number, as vitest
- * runs the projects of one group in one pool): two, each with a DynamoDB Local of its own
- * (tests/setup/dynamo.global.ts), also on two cores beside the browser suite. One file at a time
- * left a core idle whenever it waited on its store, and the suite ended minutes after the
- * browser suite. Its apps wait on their stores longer than deployed ones (suiteLimits in
- * tests/setup/api.ts); the fault files below keep the deployed limits, alone.
+ * runs the projects of one group in one pool), each with a DynamoDB Local of its own
+ * (tests/setup/dynamo.global.ts): the machine's cores less one, so one on two cores, where the
+ * browser suite runs beside them. A second one there made CI slower (1,346 s against 1,253): the
+ * run keeps both cores busy, and a worker adds its store and modules (docs/testing.md). Its apps
+ * wait on their stores longer than deployed ones (suiteLimits in tests/setup/api.ts); the fault
+ * files below keep the deployed limits, alone.
  */
 const apiWorkers = Number(process.env.API_WORKERS) || Math.max(1, availableParallelism() - 1);
 /**

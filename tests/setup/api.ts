@@ -28,8 +28,8 @@ export interface TestApi {
 
 /**
  * How long the suite's apps wait on their store: longer than a deployed app's 2 s a request
- * (db/client.ts storeLimits). These files test what the API answers, and on two cores, two files
- * at a time beside the browser suite, a DynamoDB Local can take seconds to answer. The deployed
+ * (db/client.ts storeLimits). These files test what the API answers, and on a busy machine (two
+ * cores, the browser suite beside them) a DynamoDB Local can take seconds to answer. The deployed
  * limits themselves are store-faults.test.ts's, on a store of its own that it pauses.
  */
 export const suiteLimits: StoreLimits = { connectionTimeoutMs: 5000, requestTimeoutMs: 10_000, maxAttempts: 2 };

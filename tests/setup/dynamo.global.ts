@@ -26,7 +26,7 @@ const shared = globalThis as { apiSuiteStores?: { users: number; stores: Promise
 
 /**
  * In-memory DynamoDB Locals for the integration suite, one for each worker (suite-store.ts picks
- * a worker's own; vitest.config.ts runs two); each test file makes its own table. One store for
+ * a worker's own; vitest.config.ts says how many); each test file makes its own table. One store for
  * two files at a time made a file's requests wait behind the other's bulk import past the client's
  * 2 s timeout (DynamoDB Local runs its writes one at a time). Its projects (integration,
  * integration-lambda) share them: their JVMs and compiled code once, not twice.
