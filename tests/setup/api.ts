@@ -13,6 +13,7 @@ import { openApiDocument } from '@event-admin/functions/openapi/document';
 import { documentedAnswer, operationMatcher } from '@event-admin/functions/openapi/lookup';
 import type { RequestLog } from '@event-admin/functions/request-log';
 import { ensureTable } from '@event-admin/functions/local/dynamo-local';
+import { outlastClients } from '@event-admin/functions/local/keep-alive';
 import type { AppRouter } from '@event-admin/functions/trpc/routers/_app';
 import { suiteStore } from './suite-store.ts';
 
@@ -53,16 +54,11 @@ export async function startApi(options: { log?: RequestLog; webhookTargets?: Tar
   return { ...(await listenLocal(app.fetch)), db, setupDb: createDb({ ...config, limits: batchLimits }) };
 }
 
-/**
- * `fetch` served over HTTP on a free port of 127.0.0.1, keeping idle connections 65 s as `npm
- * start` does (functions/src/local/main.ts): with Node's 5 s, a client that reuses a connection
- * as the server closes it gets ECONNRESET for a request the server never saw.
- */
+/** `fetch` served over HTTP on a free port of 127.0.0.1, keeping idle connections as `npm start` does. */
 export async function listenLocal(fetch: (request: Request) => Response | Promise<Response>) {
   // without createServer set, @hono/node-server serves with node:http's
   const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }) as Server;
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
+  outlastClients(server);
   await new Promise<void>((resolve) => server.once('listening', () => resolve()));
   return {
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

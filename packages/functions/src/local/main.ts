@@ -19,6 +19,7 @@ import { ensureTable } from './dynamo-local.ts';
 import { superviseDynamoLocal, type SupervisedDynamo } from './supervise-dynamo.ts';
 import { seedDemoData } from './seed.ts';
 import { builtInlineScripts } from './inline-scripts.ts';
+import { outlastClients } from './keep-alive.ts';
 
 const repoRoot = resolve(fileURLToPath(import.meta.url), '../../../../..');
 
@@ -27,9 +28,6 @@ let sender: ReturnType<typeof superviseSender> | undefined;
 
 /** How long SIGTERM waits for requests in flight before it closes their connections. */
 const drainMs = 10_000;
-
-/** How long an idle kept-alive connection stays open: longer than the clients keep one (about a minute). */
-const keepAliveMs = 65_000;
 
 /** How often the background jobs are looked at besides after each rename: a run cut off by a stop resumes. */
 const jobsEveryMs = 30_000;
@@ -77,11 +75,7 @@ async function main() {
 
   try {
     server = await listen(env, dynamo.endpoint, { port, host, dataDir, webDist });
-    // Node closes an idle kept-alive connection after 5 s, and a client that reuses it at that very
-    // moment gets ECONNRESET for a request the server never saw (a browser test's POST once did).
-    // Clients hold idle connections longer than that: the server outlasts them, as behind a load balancer.
-    server.keepAliveTimeout = keepAliveMs;
-    server.headersTimeout = keepAliveMs + 1000;
+    outlastClients(server);
     server.on('error', (error) => void shutdown(1, `Could not listen on ${host}:${port}: ${error.message}`));
   } catch (error) {
     await dynamo.stop();
