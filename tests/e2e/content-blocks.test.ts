@@ -195,7 +195,8 @@ describe('content block editor', () => {
     await page.mouse.down();
     await page.mouse.move(x, y + 12, { steps: 4 });
     await page.mouse.move(x, y + centreOf(to) - centreOf(dragged) + 5, { steps: 20 });
-    await pause(150);
+    // released once dnd-kit has seen the last move (on a busy machine it can lag behind the mouse)
+    await visible(panel().getByText('Text block 1 is over position 3 of 4.'));
     await page.mouse.up();
     await expect.poll(order, { timeout: wait }).toEqual([b, c, a, d]);
     // dnd-kit swallows every click for 50 ms after a drop (so the drop is not also a click): a
