@@ -4,6 +4,8 @@
 // on two cores the integration suite runs in the browser suite's shadow instead of after it.
 // Inside one vitest process a project that runs files one at a time is scheduled after the others
 // (vitest groups it on its own), which is why this is two processes and not one config.
+// The browser suite ends first, and the API suite then went on alone on one core: its longest file
+// runs instead in a third process once the browser suite is done, beside the rest.
 // With arguments (`npm test -- tests/unit`) it is plain `vitest run` with them.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -15,47 +17,55 @@ if (extra.length > 0) {
   const child = spawn(process.execPath, [...vitest, ...extra], { stdio: 'inherit' });
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 } else {
-  const suites = [
-    { name: 'e2e', args: ['--project', 'e2e'] },
-    {
-      name: 'api',
-      args: ['--project', 'unit', '--project', 'integration', '--project', 'integration-lambda', '--project', 'integration-faults'],
-    },
+  // Each lane runs its suites one after another; the lanes run side by side. The API suite's
+  // longest file (project integration-tail, vitest.config.ts) runs once the browser suite is done.
+  const projects = (...names) => names.flatMap((name) => ['--project', name]);
+  const lanes = [
+    [
+      { name: 'e2e', args: projects('e2e') },
+      { name: 'api-tail', args: projects('integration-tail') },
+    ],
+    [{ name: 'api', args: projects('unit', 'integration', 'integration-lambda', 'integration-faults') }],
   ];
   const summary = /^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/;
-  const results = await Promise.all(
-    suites.map(
-      ({ name, args }) =>
-        new Promise((resolve) => {
-          const child = spawn(process.execPath, [...vitest, ...args], {
-            stdio: ['ignore', 'pipe', 'pipe'],
-            // colours would hide the summary line from the pattern; CI logs read better without
-            env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
-          });
-          let counts;
-          // each failure's name and the first line of its error, repeated above the totals: a
-          // long log is often read from its end only
-          const failures = new Map(); // 'FAIL …' line -> its error's first line
-          let current;
-          for (const stream of [child.stdout, child.stderr]) {
-            createInterface({ input: stream }).on('line', (line) => {
-              const match = summary.exec(line.trim());
-              if (match) counts = { passed: Number(match[1]), failed: Number(match[2]), skipped: Number(match[3] ?? 0) };
-              else (stream === child.stderr ? process.stderr : process.stdout).write(`[${name}] ${line}\n`);
-              const text = line.trim();
-              if (text.startsWith('FAIL ')) {
-                current = `[${name}] ${text}`;
-                if (!failures.has(current)) failures.set(current, '');
-              } else if (current && /^\w*Error\b/.test(text)) {
-                failures.set(current, text.slice(0, 300));
-                current = undefined;
-              }
-            });
+  const runSuite = ({ name, args }) =>
+    new Promise((resolve) => {
+      const child = spawn(process.execPath, [...vitest, ...args], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+        // colours would hide the summary line from the pattern; CI logs read better without
+        env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
+      });
+      let counts;
+      // each failure's name and the first line of its error, repeated above the totals: a
+      // long log is often read from its end only
+      const failures = new Map(); // 'FAIL …' line -> its error's first line
+      let current;
+      for (const stream of [child.stdout, child.stderr]) {
+        createInterface({ input: stream }).on('line', (line) => {
+          const match = summary.exec(line.trim());
+          if (match) counts = { passed: Number(match[1]), failed: Number(match[2]), skipped: Number(match[3] ?? 0) };
+          else (stream === child.stderr ? process.stderr : process.stdout).write(`[${name}] ${line}\n`);
+          const text = line.trim();
+          if (text.startsWith('FAIL ')) {
+            current = `[${name}] ${text}`;
+            if (!failures.has(current)) failures.set(current, '');
+          } else if (current && /^\w*Error\b/.test(text)) {
+            failures.set(current, text.slice(0, 300));
+            current = undefined;
           }
-          child.on('exit', (code, signal) => resolve({ name, code: code ?? (signal ? 1 : 0), counts, failures }));
-        }),
-    ),
-  );
+        });
+      }
+      child.on('exit', (code, signal) => resolve({ name, code: code ?? (signal ? 1 : 0), counts, failures }));
+    });
+  const results = (
+    await Promise.all(
+      lanes.map(async (lane) => {
+        const done = [];
+        for (const suite of lane) done.push(await runSuite(suite));
+        return done;
+      }),
+    )
+  ).flat();
   const recap = results.flatMap((r) => [...r.failures].map(([failed, error]) => (error ? `${failed}\n    ${error}` : failed)));
   if (recap.length > 0) console.log(`\nWhat failed:\n${recap.join('\n')}\n`);
   const total = { passed: 0, failed: 0, skipped: 0 };
