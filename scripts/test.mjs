@@ -1,9 +1,9 @@
-// `npm test`: the browser suite and the rest side by side, in two vitest processes, then one line
-// of totals. They share nothing (the integration suite starts its own in-memory DynamoDB Local,
+// `npm test`: the browser suite and the rest side by side, in two lanes of vitest processes, then
+// one line of totals. They share nothing (the integration suite starts its own in-memory DynamoDB Local,
 // the browser suite its own `npm start`), and each mostly waits on its store or its browser, so
 // on two cores the integration suite runs in the browser suite's shadow instead of after it.
 // Inside one vitest process a project that runs files one at a time is scheduled after the others
-// (vitest groups it on its own), which is why this is two processes and not one config.
+// (vitest groups it on its own), which is why these are separate processes and not one config.
 // The browser suite ends first, and the API suite then went on alone on one core: its longest file
 // runs instead in a third process once the browser suite is done, beside the rest.
 // With arguments (`npm test -- tests/unit`) it is plain `vitest run` with them.
