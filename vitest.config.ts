@@ -32,18 +32,12 @@ const integration = {
  * files below keep the deployed limits, alone.
  */
 const apiWorkers = Number(process.env.API_WORKERS) || Math.max(1, availableParallelism() - 1);
+const e2eWorkers = Number(process.env.E2E_WORKERS) || (availableParallelism() > 2 ? 2 : 1);
 /**
  * Files that pause or kill a store and time the answers (a 503 within 5 s): run after the rest
  * of the API suite, alone, so that no other integration file's load is in what they time.
  */
 const faultFiles = ['tests/integration/store-faults.test.ts'];
-/**
- * The API suite's longest file (a zone change rebuilt over 10,000 purchases), in a project of its
- * own that `npm test` (scripts/test.mjs) starts once the browser suite is done, on the core that
- * suite leaves free, beside the rest of the API suite: on two cores the API suite otherwise ran its
- * last minutes alone.
- */
-const tailFiles = ['tests/integration/time-zone-rebuild.test.ts'];
 /** The files of the Lambda entries (functions/src/lambda.ts, jobs.ts, webhooks.ts), whose handler lives as long as its module. */
 const isolatedFiles = [
   'tests/integration/lambda*.test.ts',
@@ -67,12 +61,11 @@ export default defineConfig({
         test: {
           ...integration,
           name: 'integration',
-          exclude: [...isolatedFiles, ...faultFiles, ...tailFiles],
+          exclude: [...isolatedFiles, ...faultFiles],
           isolate: false,
           maxWorkers: apiWorkers,
         },
       },
-      { test: { ...integration, name: 'integration-tail', include: tailFiles, isolate: false, maxWorkers: apiWorkers } },
       { test: { ...integration, name: 'integration-lambda', include: isolatedFiles, maxWorkers: apiWorkers } },
       // its files start their own stores: none of the suite's
       {
@@ -96,10 +89,13 @@ export default defineConfig({
           // expect.poll gives up after 1 s by default: on a busy machine a screen can take longer
           // to show what it will show (tests/setup/browser.ts waits as long: waitMs)
           expect: { poll: { timeout: 10_000 } },
-          // Two files at a time, each with a server of its own (tests/setup/server.global.ts), so
-          // they share no state; E2E_WORKERS=1 runs them one after another.
+          // Files at a time, each with a server of its own (tests/setup/server.global.ts), so
+          // they share no state: E2E_WORKERS, else two where the API suite has cores of its own
+          // beside them, one on two cores. There a second worker's server, demo data and Chromium
+          // cost more CPU than they saved waiting: `.ci/run` spent 2,182 CPU s with one against
+          // 2,448 with two, and ended sooner (docs/testing.md).
           fileParallelism: true,
-          maxWorkers: Number(process.env.E2E_WORKERS || 2),
+          maxWorkers: e2eWorkers,
           // A file's worker keeps the modules an earlier file loaded (Playwright's client, the
           // schemas): every file connects, signs in and closes what it opened on its own.
           isolate: false,

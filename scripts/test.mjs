@@ -4,8 +4,6 @@
 // on two cores the integration suite runs in the browser suite's shadow instead of after it.
 // Inside one vitest process a project that runs files one at a time is scheduled after the others
 // (vitest groups it on its own), which is why these are separate processes and not one config.
-// The browser suite ends first, and the API suite then went on alone on one core: its longest file
-// runs instead in a third process once the browser suite is done, beside the rest.
 // With arguments (`npm test -- tests/unit`) it is plain `vitest run` with them.
 import { spawn } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -17,14 +15,10 @@ if (extra.length > 0) {
   const child = spawn(process.execPath, [...vitest, ...extra], { stdio: 'inherit' });
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 } else {
-  // Each lane runs its suites one after another; the lanes run side by side. The API suite's
-  // longest file (project integration-tail, vitest.config.ts) runs once the browser suite is done.
+  // Each lane runs its suites one after another; the lanes run side by side.
   const projects = (...names) => names.flatMap((name) => ['--project', name]);
   const lanes = [
-    [
-      { name: 'e2e', args: projects('e2e') },
-      { name: 'api-tail', args: projects('integration-tail') },
-    ],
+    [{ name: 'e2e', args: projects('e2e') }],
     [{ name: 'api', args: projects('unit', 'integration', 'integration-lambda', 'integration-faults') }],
   ];
   const summary = /^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/;

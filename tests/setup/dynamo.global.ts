@@ -29,7 +29,7 @@ const shared = globalThis as { apiSuiteStores?: { users: number; stores: Promise
  * a worker's own; vitest.config.ts says how many); each test file makes its own table. One store for
  * two files at a time made a file's requests wait behind the other's bulk import past the client's
  * 2 s timeout (DynamoDB Local runs its writes one at a time). Its projects (integration,
- * integration-lambda, integration-tail) share them when they run in one process: their JVMs and compiled code once, not twice.
+ * integration-lambda) share them when they run in one process: their JVMs and compiled code once, not twice.
  */
 export default async function setup(project: TestProject) {
   // a project's own maxWorkers when it sets one, else the run's (resolved to a number)

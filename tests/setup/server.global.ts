@@ -91,7 +91,11 @@ export default async function setup(project: TestProject) {
 function startServer(port: number, dataDir: string, webDist: string, adminPassword: string, name: string) {
   // What a failing browser test needs to be understood: the server's 5xx answers (with their
   // cause and duration) and anything its DynamoDB Local or webhook sender supervision says, as they happen.
-  return launchNpmStart(port, dataDir, { WEB_DIST: webDist, ADMIN_PASSWORD: adminPassword, SEED: 'demo' }, (line) => {
+  // The server is the only writer of its table and forgets the day state on a save, as each
+  // integration file's app: a zone change's rebuild waits 2 s for other writers, not 15
+  // (counters/rebuild.job.ts; time-zone.test.ts waits for the rebuild after its last test).
+  const env = { WEB_DIST: webDist, ADMIN_PASSWORD: adminPassword, SEED: 'demo', DAY_REBUILD_SETTLE_MS: '2000' };
+  return launchNpmStart(port, dataDir, env, (line) => {
     if (line.includes('DynamoDB Local') || /webhook sender/i.test(line) || /"status":5\d\d/.test(line)) {
       process.stderr.write(`[e2e server${name && ` ${name}`}] ${line}\n`);
     }
