@@ -57,15 +57,7 @@ export default defineConfig({
       // app of its own and the core's caches are keyed by the store, so a file need not load the
       // app and the AWS SDK again (about a sixth of the suite's time on two cores). The Lambda entries
       // keep one handler per module for their warm invocations: their files load their own.
-      {
-        test: {
-          ...integration,
-          name: 'integration',
-          exclude: [...isolatedFiles, ...faultFiles],
-          isolate: false,
-          maxWorkers: apiWorkers,
-        },
-      },
+      { test: { ...integration, name: 'integration', exclude: [...isolatedFiles, ...faultFiles], isolate: false, maxWorkers: apiWorkers } },
       { test: { ...integration, name: 'integration-lambda', include: isolatedFiles, maxWorkers: apiWorkers } },
       // its files start their own stores: none of the suite's
       {
@@ -89,8 +81,8 @@ export default defineConfig({
           // expect.poll gives up after 1 s by default: on a busy machine a screen can take longer
           // to show what it will show (tests/setup/browser.ts waits as long: waitMs)
           expect: { poll: { timeout: 10_000 } },
-          // Files at a time, each with a server of its own (tests/setup/server.global.ts), so
-          // they share no state: E2E_WORKERS, else two where the API suite has cores of its own
+          // How many files run at a time, each with a server of its own (tests/setup/server.global.ts),
+          // so they share no state: E2E_WORKERS, else two where the API suite has cores of its own
           // beside them, one on two cores. There a second worker's server, demo data and Chromium
           // cost more CPU than they saved waiting: `.ci/run` spent 2,182 CPU s with one against
           // 2,448 with two, and ended sooner (docs/testing.md).

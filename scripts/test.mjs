@@ -38,7 +38,7 @@ if (extra.length > 0) {
         env: { ...process.env, NO_COLOR: '1', FORCE_COLOR: '0' },
       });
       // set before vitest starts its workers and stores, which inherit it
-      if (nice) setPriority(child.pid, nice);
+      if (nice && child.pid) setPriority(child.pid, nice);
       let counts;
       // each failure's name and the first line of its error, repeated above the totals: a
       // long log is often read from its end only
