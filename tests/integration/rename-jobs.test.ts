@@ -11,15 +11,20 @@ import { createCustomer, createEvent, createTransaction, ok } from './helpers.ts
 // A rename answers at once: the names stored on the purchases are refreshed afterwards by a job
 // queued with the save (core/jobs/), which the app works in the background and which resumes
 // from its last saved step when a run is cut off.
-const { api, client } = await signedInForFile();
+const file = await signedInForFile();
+const { api, client } = file;
 const trpc = client.trpc();
+// The cut-off case drives the worker itself: on an app of its own whose in-process worker never
+// runs, so no run of the file's (still going round after an earlier test's rename) takes its job.
+const quiet = await signedInForFile({ jobs: { kick: async () => {} } });
+type App = typeof file;
 
 /** The 2-second answer is checked on this many purchases; the other cases need fewer to show the same. */
 const purchases = 2_000;
 const fewer = 800;
 
 /** An event bought `count` times by one new customer, loaded in bulk. */
-async function eventWithPurchases(count: number) {
+async function eventWithPurchases(count: number, { api, client }: App = file) {
   const event = await createEvent(client);
   const customer = await createCustomer(client, { name: 'Bulk Buyer' });
   const start = Date.UTC(2024, 0, 1);
@@ -42,8 +47,8 @@ async function eventWithPurchases(count: number) {
 }
 
 /** The event titles stored on a customer's purchases, as the Purchase History shows them (over HTTP), counted. */
-async function titlesShown(customerId: string) {
-  const rows = await trpc.customers.transactionHistory.query({ id: customerId });
+async function titlesShown(customerId: string, { client }: App = file) {
+  const rows = await client.trpc().customers.transactionHistory.query({ id: customerId });
   const counts = new Map<string, number>();
   for (const row of rows) counts.set(String(row.eventTitle), (counts.get(String(row.eventTitle)) ?? 0) + 1);
   return counts;
@@ -99,7 +104,8 @@ describe('renaming an event with many purchases', () => {
 
 describe('a rename cut off part-way', () => {
   it('resumes from its saved cursor and finishes, renaming each purchase once', async () => {
-    const { event, customer } = await eventWithPurchases(fewer);
+    const { api } = quiet;
+    const { event, customer } = await eventWithPurchases(fewer, quiet);
     // Saved through core, so no background run starts: this test drives the worker itself.
     await Event.update(api.db, { id: event.id, title: 'Resumed Title', date: event.date, venue: event.venue });
     const queued = await getJobItem(api.db, 'rename-event', event.id);
@@ -115,14 +121,13 @@ describe('a rename cut off part-way', () => {
     const saved = await getJobItem(api.db, 'rename-event', event.id);
     expect(saved?.cursor).toEqual(expect.any(String));
     expect(saved?.leaseOwner).toBeUndefined();
-    expect((await titlesShown(customer.id)).get('Resumed Title')).toBe(first.changed);
+    expect((await titlesShown(customer.id, quiet)).get('Resumed Title')).toBe(first.changed);
 
     // A worker that crashes mid-step: it holds the job, renames a page, never saves its cursor.
     const crashed = await renameEventJob.step(api.db, { targetId: event.id, payload: { name: saved!.name as string } }, saved!.cursor, 100);
     expect(crashed.changed).toBeGreaterThan(0);
     const leaseUntil = Date.now() + 5_000;
     const claimed = await claimJob(api.db, saved!, 'crashed-worker', Date.now(), leaseUntil);
-    // who holds it, should another run have taken it meanwhile (seen once in CI, cause not yet known)
     expect(claimed, JSON.stringify(await getJobItem(api.db, 'rename-event', event.id))).toBe(true);
     // While its lease lasts, no other run takes the job; once it has run out, the next run does.
     expect(await runBackground(api.db, { budgetMs: 10_000 })).toMatchObject({ steps: 0, finished: 0 });
@@ -133,7 +138,7 @@ describe('a rename cut off part-way', () => {
     expect(rest.read).toBe(fewer - first.read);
     // The crashed step's purchases already carried the title: none was written twice.
     expect(first.changed + crashed.changed + rest.changed).toBe(fewer);
-    expect(Object.fromEntries(await titlesShown(customer.id))).toEqual({ 'Resumed Title': fewer });
+    expect(Object.fromEntries(await titlesShown(customer.id, quiet))).toEqual({ 'Resumed Title': fewer });
     expect(await getJobItem(api.db, 'rename-event', event.id)).toBeUndefined();
   }, 180_000);
 });

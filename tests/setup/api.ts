@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll } from 'vitest';
 import { batchLimits, createDb, type Db, type StoreLimits } from '@event-admin/core/db/client';
+import type { JobKick } from '@event-admin/core/jobs/index';
 import type { TargetPolicy } from '@event-admin/core/webhook/target';
 import { createApp } from '@event-admin/functions/app';
 import { openApiDocument } from '@event-admin/functions/openapi/document';
@@ -48,9 +49,9 @@ export async function freshTable(webhookTargets?: TargetPolicy) {
  * The real Hono app on its own fresh table, over HTTP on 127.0.0.1. Its request log lines are
  * dropped unless `log` wants them (they would bury the test output).
  */
-export async function startApi(options: { log?: RequestLog; webhookTargets?: TargetPolicy } = {}): Promise<TestApi> {
+export async function startApi(options: { log?: RequestLog; webhookTargets?: TargetPolicy; jobs?: JobKick } = {}): Promise<TestApi> {
   const { db, config } = await freshTable(options.webhookTargets);
-  const app = createApp({ db, config, log: options.log ?? (() => {}) });
+  const app = createApp({ db, config, log: options.log ?? (() => {}), jobs: options.jobs });
   return { ...(await listenLocal(app.fetch)), db, setupDb: createDb({ ...config, limits: batchLimits }) };
 }
 
@@ -209,14 +210,14 @@ export async function startSignedIn(options: Parameters<typeof startApi>[0] = {}
  * The app of one test file, started as the file loads (`const api = await apiForFile()` at its
  * top) and stopped after its last test.
  */
-export async function apiForFile(options: { log?: RequestLog } = {}) {
+export async function apiForFile(options: Parameters<typeof startApi>[0] = {}) {
   const api = await startApi(options);
   afterAll(() => api.stop());
   return api;
 }
 
 /** The same with a client signed in to it: what most test files start from. */
-export async function signedInForFile(options: { log?: RequestLog } = {}) {
+export async function signedInForFile(options: Parameters<typeof startApi>[0] = {}) {
   const api = await apiForFile(options);
   return { api, client: await signedIn(api) };
 }
