@@ -10,6 +10,7 @@ import {
   offsetMinutes,
   timeZoneNames,
   today,
+  wallClock,
   zoneAbbreviation,
   zonedInstant,
   zoneLabel,
@@ -20,6 +21,21 @@ const ny = 'America/New_York';
 const iso = (date: Date) => date.toISOString();
 
 describe('the local day of an instant (issue 32 item 5)', () => {
+  it("UTC's clock, read without a formatter, is what Intl shows for the same zone under another name", () => {
+    // every hour over four years (a leap day among them), and the instants around the year's turns
+    const start = Date.UTC(2027, 11, 31, 23, 59, 59);
+    const instants = [
+      0,
+      -1000,
+      951_782_399_999,
+      Date.UTC(2100, 1, 28, 23, 30),
+      ...Array.from({ length: 4 * 366 * 24 }, (_, i) => start + i * 3_600_537),
+    ];
+    for (const instant of instants)
+      expect(wallClock(instant, 'UTC'), new Date(instant).toISOString()).toEqual(wallClock(instant, 'Etc/UTC'));
+    expect(localDate('2028-02-29T23:59:59.999Z', 'UTC')).toBe('2028-02-29');
+  });
+
   it('New York: 04:59Z on Mar 8 is still Mar 7, 05:00Z is Mar 8', () => {
     expect(localDate('2026-03-08T04:59:00Z', ny)).toBe('2026-03-07');
     expect(localDate('2026-03-08T04:59:59.999Z', ny)).toBe('2026-03-07');
@@ -143,6 +159,7 @@ describe('which names are zones', () => {
     expect(knownTimeZone('America/New_York')).toBe('America/New_York');
     expect(knownTimeZone(' america/new_york ')).toBe('America/New_York');
     expect(knownTimeZone('UTC')).toBe('UTC');
+    expect(knownTimeZone(' utc ')).toBe('UTC');
     expect(knownTimeZone('Asia/Kolkata')).toBe('Asia/Kolkata');
     expect(knownTimeZone('US/Eastern')).toBe('US/Eastern');
     for (const name of ['', 'Mars/Olympus_Mons', '+05:00', 'America/New York', 'EST+5', '../etc/passwd']) {

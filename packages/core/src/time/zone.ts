@@ -39,6 +39,8 @@ const namePattern = /^[A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+)*$/;
 export function knownTimeZone(name: string): string | undefined {
   const trimmed = name.trim();
   if (!namePattern.test(trimmed)) return undefined;
+  // the default, which every engine knows, without a first formatter (wallClock says why)
+  if (trimmed === defaultTimeZone) return trimmed;
   try {
     const resolved = new Intl.DateTimeFormat('en-US', { timeZone: trimmed }).resolvedOptions().timeZone;
     return resolved.toLowerCase() === trimmed.toLowerCase() ? resolved : trimmed;
@@ -64,6 +66,13 @@ export interface WallClock {
 
 /** What a clock in the zone shows at an instant (seconds and below: the instant's own). */
 export function wallClock(instant: Instant, zone: string): WallClock {
+  // UTC's clock is the instant's own: no formatter, whose first use loads the locale data (60 to
+  // 90 ms in a page's first task on a slow machine, docs/performance.md), in the default zone
+  if (zone === defaultTimeZone) {
+    const date = new Date(toMs(instant));
+    const [year, month, day] = [date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate()];
+    return { year, month, day, hour: date.getUTCHours(), minute: date.getUTCMinutes(), second: date.getUTCSeconds() };
+  }
   const parts = formatter(zone, 'wall', {
     hourCycle: 'h23',
     year: 'numeric',
