@@ -6,6 +6,7 @@ import { BatchWriteCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createDb } from '@event-admin/core/db/client';
+import { fanOutSlots } from '@event-admin/core/db/fan-out';
 import { mergedPages, mergedSearchPage, type MergedQuery } from '@event-admin/core/db/merge';
 import { freshTable } from '../setup/api.ts';
 
@@ -91,6 +92,34 @@ describe('a streamed merge', () => {
     }
     // The large partition's pages grow: 400 items take far fewer Queries than 10-item pages would.
     expect(queries.filter((q) => q.partition === 'MERGE#5').length).toBeLessThan(10);
+  });
+
+  it('16 streams at once on one client: each hands out every item, with at most the fan-out slots of Queries in flight', async () => {
+    // Its own client, whose Queries in flight are counted where they enter it: 16 streams of 17
+    // partitions would send 272 at once, more than the client's 50 sockets (db/fan-out.ts).
+    const own = createDb(config);
+    let inFlight = 0;
+    let most = 0;
+    own.doc.middlewareStack.add(
+      (next) => async (args) => {
+        most = Math.max(most, ++inFlight);
+        try {
+          return await next(args);
+        } finally {
+          inFlight -= 1;
+        }
+      },
+      { step: 'initialize', name: 'countInFlight' },
+    );
+    const streams = await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        const pages: Record<string, unknown>[][] = [];
+        for await (const page of mergedPages(own, byDate('desc'), 40)) pages.push(page);
+        return sortKeys(pages.flat());
+      }),
+    );
+    for (const keys of streams) expect(keys).toEqual(expected('desc'));
+    expect(most).toBe(fanOutSlots);
   });
 
   it('can be left after its first page, its read-ahead failing later unheard', async () => {

@@ -1,6 +1,7 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import type { Db } from './client.ts';
+import { fanOutRead } from './fan-out.ts';
 import { orderedValue } from './keys.ts';
 import { type SearchPage } from './query.ts';
 import { tableDefinition, type IndexName } from './table.ts';
@@ -104,19 +105,19 @@ export async function mergedSearchPage(
   let scanned = 0;
 
   const fetch = async (reader: Reader, allowance: number) => {
-    const page = await db.doc
-      .send(
+    const page = await fanOutRead(db, () =>
+      db.doc.send(
         new QueryCommand({
           ...partitionQuery(query, reader.partition),
           TableName: db.tableName,
           Limit: Math.min(reader.step, allowance),
           ExclusiveStartKey: reader.start,
         }),
-      )
-      .catch((error: unknown) => {
-        if (options.cursor && error instanceof Error && error.name === 'ValidationException') throw invalidCursor();
-        throw error;
-      });
+      ),
+    ).catch((error: unknown) => {
+      if (options.cursor && error instanceof Error && error.name === 'ValidationException') throw invalidCursor();
+      throw error;
+    });
     const found = options.keep ? (page.Items ?? []).filter(options.keep) : (page.Items ?? []);
     scanned += page.ScannedCount ?? found.length;
     reader.buffer = found;
@@ -197,8 +198,10 @@ const streamStep = 500;
 function openPartition(db: Db, query: MergedQuery, partition: string, first: number) {
   let limit = first;
   const request = (start: Key | undefined) => {
-    const sent = db.doc.send(
-      new QueryCommand({ ...partitionQuery(query, partition), TableName: db.tableName, Limit: limit, ExclusiveStartKey: start }),
+    const sent = fanOutRead(db, () =>
+      db.doc.send(
+        new QueryCommand({ ...partitionQuery(query, partition), TableName: db.tableName, Limit: limit, ExclusiveStartKey: start }),
+      ),
     );
     limit = Math.min(limit * 2, streamStep);
     // A stream the client left holds a read-ahead nobody awaits: its failure must not go unhandled.
