@@ -122,6 +122,8 @@ export interface CallRow {
   rcu: number;
   operations: string;
   items: number;
+  /** keys its GetItem and BatchGetItem requests asked for, found or not */
+  keys: number;
   jsonBytes: number;
   wireBytes: number;
   encoding: string;
@@ -189,6 +191,7 @@ export async function measureApi(stack: Stack, probe: Probe, size: number, log: 
         rcu: round(tally.own, 1),
         operations: describeOperations(tally.operations),
         items: tally.items,
+        keys: tally.keys,
         jsonBytes,
         wireBytes: wire.bytes,
         encoding: wire.encoding ?? 'identity',
