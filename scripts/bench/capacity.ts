@@ -4,7 +4,7 @@ import type { Db } from '@event-admin/core/db/client';
 import { keys } from '@event-admin/core/db/keys';
 
 const sessionPrefix = keys.session('').pk;
-const userPrefix = keys.user('').pk;
+const user = keys.user('');
 const policy = keys.securityPolicy();
 
 /**
@@ -16,7 +16,7 @@ function authRead(key: { pk?: unknown; sk?: unknown } | undefined) {
   const value = (v: unknown) => (typeof v === 'object' && v !== null ? (v as { S?: string }).S : v);
   const [pk, sk] = [value(key?.pk), value(key?.sk)];
   if (typeof pk !== 'string') return false;
-  return pk.startsWith(sessionPrefix) || (pk.startsWith(userPrefix) && sk === 'USER') || (pk === policy.pk && sk === policy.sk);
+  return pk.startsWith(sessionPrefix) || (pk.startsWith(user.pk) && sk === user.sk) || (pk === policy.pk && sk === policy.sk);
 }
 
 export interface Tally {

@@ -123,8 +123,8 @@ function apiBudgets(sizes: SizeResult[]): Budget[] {
     const a = row(sizes, call, first)!;
     const b = row(sizes, call, last)!;
     // The requests and the keys they ask, not the capacity DynamoDB charges for what it finds: a
-    // BatchGetItem of 16 shards costs less while some are not written yet. A Query's own capacity
-    // (what it reads) is compared too.
+    // BatchGetItem of 16 shards costs less while some are not written yet. A call of Queries
+    // alone asks no keys: its capacity (what it reads) is compared instead.
     const reads = (r: CallRow) => `${r.operations}${r.keys ? `, ${r.keys} ${r.keys === 1 ? 'key' : 'keys'} asked` : ''}`;
     budgets.push({
       name: `${name}: the same reads at ${label(first)} and ${label(last)}`,

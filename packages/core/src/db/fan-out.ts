@@ -2,8 +2,8 @@ import type { Db } from './client.ts';
 import { DomainError } from '../error.ts';
 
 /**
- * Reads of a list kept in several partitions go out one per partition at once (db/merge.ts): 16
- * Queries in flight for one streamed list. A client's connection pool holds 50 sockets, and a
+ * Reads of a list kept in several partitions go out one per partition at once (db/merge.ts): 17
+ * Queries in flight for one streamed list of transactions (16 shards and the unsharded key). A client's connection pool holds 50 sockets, and a
  * request waiting there for one counts that wait against its 1 s connection limit
  * (db/client.ts storeLimits), so 16 exports at once in one process (`npm start`) failed part-way
  * with "not reachable" while the store was only busy. They wait here instead, before the SDK's
